@@ -1,0 +1,45 @@
+// Reading castlike vector files (vectors/schema/README.md): every malformed file is rejected
+// with a message naming the file, the line where it can, and the problem.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "reference/cast_like.hpp"
+#include "reference/convert.hpp"
+
+namespace castlike::conformance {
+
+struct VectorFile {
+  std::string path;
+  std::string name;
+  std::string kind;  // "spec-example" or "generated"
+  int opset = 0;
+  ElementType from = ElementType::kFloat, to = ElementType::kFloat;
+  std::optional<int64_t> saturate;
+  std::optional<std::string> round_mode;
+  std::vector<int64_t> shape;
+  std::vector<ref::Element> input;
+  std::vector<std::string> input_printed;      // may be empty
+  std::vector<ref::Element> expected;
+  std::vector<std::string> expected_printed;   // may be empty
+  std::vector<ref::OutcomeClass> outcomes;
+  std::vector<std::optional<ref::RuleId>> rules;  // per element; empty when the file has none
+  std::optional<std::vector<uint8_t>> input_packed, expected_packed;
+
+  // The input as a reference tensor (packing sub-byte types as ONNX does).
+  ref::CastLikeRequest request() const;
+};
+
+// The loaded file, or an error "path:line: problem".
+std::variant<VectorFile, std::string> load_vector_file(const std::string& path);
+std::variant<VectorFile, std::string> parse_vector_text(const std::string& text, const std::string& path);
+
+// Hex helpers shared by the loaders and writers: "0x3f" <-> bits, "87a9" <-> bytes.
+std::optional<uint64_t> parse_hex_bits(const std::string& s, unsigned width_bits);
+std::string format_hex_bits(uint64_t bits, unsigned width_bits);
+std::optional<std::vector<uint8_t>> parse_hex_bytes(const std::string& s);
+
+}  // namespace castlike::conformance

@@ -1,0 +1,29 @@
+// Storage of element bit patterns in ONNX's layout, with every size checked.
+//
+// Sub-byte types are packed: 4-bit types two per byte, element 0 in the low nibble; 2-bit types
+// four per byte, element 0 in the lowest two bits. Wider types are little-endian. An element
+// index may start mid-byte, so a caller can address a slice of a packed tensor.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+#include "castlike/type_table.hpp"
+
+namespace castlike {
+
+// Bytes needed for `count` elements starting at element `offset` (the byte holding element
+// `offset` counts from its first bit). nullopt when the arithmetic would overflow size_t, or for
+// STRING, which has no fixed storage.
+std::optional<size_t> storage_bytes(ElementType type, size_t count, size_t offset = 0);
+
+// Reads / writes the bit pattern of element `index` (low `bits` bits of the result). The caller
+// has checked the buffer size with storage_bytes. Writing touches only that element's bits.
+uint64_t load_bits(ElementType type, const uint8_t* data, size_t index);
+void store_bits(ElementType type, uint8_t* data, size_t index, uint64_t bits);
+
+// Sign-extends a signed-integer bit pattern of `type` to int64 (INT4 0xF -> -1).
+int64_t sign_extend(ElementType type, uint64_t bits);
+
+}  // namespace castlike

@@ -1,0 +1,162 @@
+// The type table: the single description of the 24 ONNX element types that every part of castlike
+// uses. It is the ONLY code the kernel library shares with the exact reference (principle 2), so
+// it states facts about encodings and nothing about conversions.
+//
+// A float format is fully described by FloatFormat; the reference's decode/encode and the
+// kernels' bit tricks are both driven by these rows, so a new format is one row here.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "castlike/types.h"
+
+namespace castlike {
+
+enum class ElementType : int32_t {
+  kFloat = CASTLIKE_FLOAT,
+  kUint8 = CASTLIKE_UINT8,
+  kInt8 = CASTLIKE_INT8,
+  kUint16 = CASTLIKE_UINT16,
+  kInt16 = CASTLIKE_INT16,
+  kInt32 = CASTLIKE_INT32,
+  kInt64 = CASTLIKE_INT64,
+  kString = CASTLIKE_STRING,
+  kBool = CASTLIKE_BOOL,
+  kFloat16 = CASTLIKE_FLOAT16,
+  kDouble = CASTLIKE_DOUBLE,
+  kUint32 = CASTLIKE_UINT32,
+  kUint64 = CASTLIKE_UINT64,
+  kBfloat16 = CASTLIKE_BFLOAT16,
+  kFloat8E4M3FN = CASTLIKE_FLOAT8E4M3FN,
+  kFloat8E4M3FNUZ = CASTLIKE_FLOAT8E4M3FNUZ,
+  kFloat8E5M2 = CASTLIKE_FLOAT8E5M2,
+  kFloat8E5M2FNUZ = CASTLIKE_FLOAT8E5M2FNUZ,
+  kUint4 = CASTLIKE_UINT4,
+  kInt4 = CASTLIKE_INT4,
+  kFloat4E2M1 = CASTLIKE_FLOAT4E2M1,
+  kFloat8E8M0 = CASTLIKE_FLOAT8E8M0,
+  kUint2 = CASTLIKE_UINT2,
+  kInt2 = CASTLIKE_INT2,
+};
+
+enum class TypeClass : uint8_t { kFloat, kSignedInt, kUnsignedInt, kBool, kString };
+
+// What a float format does with its largest exponent field and its sign.
+enum class SpecialEncoding : uint8_t {
+  kIeee,          // all-ones exponent: infinity (mantissa 0) or NaN (mantissa != 0)
+  kFiniteNanOnes, // "FN": no infinity; NaN only where exponent and mantissa are all ones
+  kFnuz,          // "FNUZ": no infinity, no -0; the lone NaN is the pattern "sign bit only"
+  kFiniteOnly,    // no infinity, no NaN (FLOAT4E2M1)
+  kExponentOnly,  // FLOAT8E8M0: unsigned, no mantissa, value 2^(bits-bias); all ones is NaN
+};
+
+struct FloatFormat {
+  uint8_t exponent_bits = 0;
+  uint8_t mantissa_bits = 0;  // stored bits, without the hidden one
+  int16_t bias = 0;
+  bool has_sign = false;
+  SpecialEncoding special = SpecialEncoding::kIeee;
+
+  constexpr uint32_t max_exponent_field() const { return (1u << exponent_bits) - 1u; }
+  constexpr uint64_t mantissa_mask() const { return (uint64_t{1} << mantissa_bits) - 1u; }
+  constexpr bool has_infinity() const { return special == SpecialEncoding::kIeee; }
+  constexpr bool has_nan() const { return special != SpecialEncoding::kFiniteOnly; }
+  constexpr bool has_negative_zero() const {
+    return has_sign && special != SpecialEncoding::kFnuz;
+  }
+  // Biased exponent field and mantissa of the largest finite value.
+  constexpr uint32_t max_finite_exponent_field() const {
+    switch (special) {
+      case SpecialEncoding::kIeee: return max_exponent_field() - 1u;
+      case SpecialEncoding::kExponentOnly: return max_exponent_field() - 1u;
+      default: return max_exponent_field();
+    }
+  }
+  constexpr uint64_t max_finite_mantissa() const {
+    return special == SpecialEncoding::kFiniteNanOnes ? mantissa_mask() - 1u : mantissa_mask();
+  }
+  // Smallest exponent of a normal number (unbiased); subnormals share it.
+  constexpr int32_t min_normal_exponent() const { return 1 - bias; }
+};
+
+struct TypeInfo {
+  ElementType type;
+  std::string_view name;        // as ONNX spells it: "FLOAT8E4M3FN"
+  std::string_view numpy_name;  // as numpy / ml_dtypes spell it: "float8_e4m3fn"
+  uint8_t bits;                 // storage width of one element (0 for STRING)
+  TypeClass type_class;
+  FloatFormat format;           // meaningful for TypeClass::kFloat only
+  uint8_t since_version;        // first CastLike version that admits the type
+};
+
+inline constexpr FloatFormat kNoFormat{};
+
+// clang-format off
+inline constexpr std::array<TypeInfo, 24> kTypeTable{{
+  {ElementType::kFloat,          "FLOAT",          "float32",          32, TypeClass::kFloat, {8, 23, 127, true, SpecialEncoding::kIeee}, 15},
+  {ElementType::kUint8,          "UINT8",          "uint8",             8, TypeClass::kUnsignedInt, kNoFormat, 15},
+  {ElementType::kInt8,           "INT8",           "int8",              8, TypeClass::kSignedInt, kNoFormat, 15},
+  {ElementType::kUint16,         "UINT16",         "uint16",           16, TypeClass::kUnsignedInt, kNoFormat, 15},
+  {ElementType::kInt16,          "INT16",          "int16",            16, TypeClass::kSignedInt, kNoFormat, 15},
+  {ElementType::kInt32,          "INT32",          "int32",            32, TypeClass::kSignedInt, kNoFormat, 15},
+  {ElementType::kInt64,          "INT64",          "int64",            64, TypeClass::kSignedInt, kNoFormat, 15},
+  {ElementType::kString,         "STRING",         "str",               0, TypeClass::kString, kNoFormat, 15},
+  {ElementType::kBool,           "BOOL",           "bool",              8, TypeClass::kBool, kNoFormat, 15},
+  {ElementType::kFloat16,        "FLOAT16",        "float16",          16, TypeClass::kFloat, {5, 10, 15, true, SpecialEncoding::kIeee}, 15},
+  {ElementType::kDouble,         "DOUBLE",         "float64",          64, TypeClass::kFloat, {11, 52, 1023, true, SpecialEncoding::kIeee}, 15},
+  {ElementType::kUint32,         "UINT32",         "uint32",           32, TypeClass::kUnsignedInt, kNoFormat, 15},
+  {ElementType::kUint64,         "UINT64",         "uint64",           64, TypeClass::kUnsignedInt, kNoFormat, 15},
+  {ElementType::kBfloat16,       "BFLOAT16",       "bfloat16",         16, TypeClass::kFloat, {8, 7, 127, true, SpecialEncoding::kIeee}, 15},
+  {ElementType::kFloat8E4M3FN,   "FLOAT8E4M3FN",   "float8_e4m3fn",     8, TypeClass::kFloat, {4, 3, 7, true, SpecialEncoding::kFiniteNanOnes}, 19},
+  {ElementType::kFloat8E4M3FNUZ, "FLOAT8E4M3FNUZ", "float8_e4m3fnuz",   8, TypeClass::kFloat, {4, 3, 8, true, SpecialEncoding::kFnuz}, 19},
+  {ElementType::kFloat8E5M2,     "FLOAT8E5M2",     "float8_e5m2",       8, TypeClass::kFloat, {5, 2, 15, true, SpecialEncoding::kIeee}, 19},
+  {ElementType::kFloat8E5M2FNUZ, "FLOAT8E5M2FNUZ", "float8_e5m2fnuz",   8, TypeClass::kFloat, {5, 2, 16, true, SpecialEncoding::kFnuz}, 19},
+  {ElementType::kUint4,          "UINT4",          "uint4",             4, TypeClass::kUnsignedInt, kNoFormat, 21},
+  {ElementType::kInt4,           "INT4",           "int4",              4, TypeClass::kSignedInt, kNoFormat, 21},
+  {ElementType::kFloat4E2M1,     "FLOAT4E2M1",     "float4_e2m1fn",     4, TypeClass::kFloat, {2, 1, 1, true, SpecialEncoding::kFiniteOnly}, 23},
+  {ElementType::kFloat8E8M0,     "FLOAT8E8M0",     "float8_e8m0fnu",    8, TypeClass::kFloat, {8, 0, 127, false, SpecialEncoding::kExponentOnly}, 24},
+  {ElementType::kUint2,          "UINT2",          "uint2",             2, TypeClass::kUnsignedInt, kNoFormat, 25},
+  {ElementType::kInt2,           "INT2",           "int2",              2, TypeClass::kSignedInt, kNoFormat, 25},
+}};
+// clang-format on
+
+inline constexpr std::array<int, 6> kCastLikeVersions{15, 19, 21, 23, 24, 25};
+
+// Looks a type up by its ONNX number; nullptr for numbers that are not one of the 24.
+constexpr const TypeInfo* find_type(int32_t onnx_number) {
+  for (const TypeInfo& t : kTypeTable)
+    if (static_cast<int32_t>(t.type) == onnx_number) return &t;
+  return nullptr;
+}
+// Every ElementType value is in the table, so this cannot fail for a valid enumerator.
+constexpr const TypeInfo& info(ElementType type) { return *find_type(static_cast<int32_t>(type)); }
+
+constexpr bool is_float(ElementType t) { return info(t).type_class == TypeClass::kFloat; }
+constexpr bool is_integer(ElementType t) {
+  return info(t).type_class == TypeClass::kSignedInt || info(t).type_class == TypeClass::kUnsignedInt;
+}
+constexpr bool is_signed_integer(ElementType t) { return info(t).type_class == TypeClass::kSignedInt; }
+constexpr bool is_packed(ElementType t) { return info(t).bits == 2 || info(t).bits == 4; }
+constexpr uint64_t bit_mask(ElementType t) {
+  return info(t).bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << info(t).bits) - 1u;
+}
+
+// Name lookups accept the ONNX spelling ("FLOAT8E4M3FN") and the numpy one ("float8_e4m3fn"),
+// case-insensitively; anything else is nullopt so that callers can report it.
+std::optional<ElementType> type_from_name(std::string_view name);
+
+// CastLike versions: the operator version in force at a model opset (15 for opsets 15..18, ...).
+// nullopt for opsets below 15 (CastLike did not exist) or above the newest known version.
+std::optional<int> castlike_version_for_opset(int opset);
+constexpr bool type_in_version(ElementType t, int version) { return info(t).since_version <= version; }
+constexpr bool saturate_in_version(int version) { return version >= 19; }
+constexpr bool round_mode_in_version(int version) { return version >= 24; }
+
+std::string_view round_mode_name(castlike_round_mode mode);
+std::optional<castlike_round_mode> round_mode_from_name(std::string_view name);
+
+}  // namespace castlike

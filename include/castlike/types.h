@@ -1,0 +1,72 @@
+/* castlike: the C-level vocabulary shared by the kernel library, the reference and their users.
+ *
+ * Element types carry their ONNX TensorProto.DataType numbers so that values can be passed
+ * straight from a model. Complex types (14, 15) are deliberately absent: CastLike excludes them. */
+#ifndef CASTLIKE_TYPES_H_
+#define CASTLIKE_TYPES_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum castlike_type {
+  CASTLIKE_FLOAT = 1,
+  CASTLIKE_UINT8 = 2,
+  CASTLIKE_INT8 = 3,
+  CASTLIKE_UINT16 = 4,
+  CASTLIKE_INT16 = 5,
+  CASTLIKE_INT32 = 6,
+  CASTLIKE_INT64 = 7,
+  CASTLIKE_STRING = 8,
+  CASTLIKE_BOOL = 9,
+  CASTLIKE_FLOAT16 = 10,
+  CASTLIKE_DOUBLE = 11,
+  CASTLIKE_UINT32 = 12,
+  CASTLIKE_UINT64 = 13,
+  CASTLIKE_BFLOAT16 = 16,
+  CASTLIKE_FLOAT8E4M3FN = 17,
+  CASTLIKE_FLOAT8E4M3FNUZ = 18,
+  CASTLIKE_FLOAT8E5M2 = 19,
+  CASTLIKE_FLOAT8E5M2FNUZ = 20,
+  CASTLIKE_UINT4 = 21,
+  CASTLIKE_INT4 = 22,
+  CASTLIKE_FLOAT4E2M1 = 23,
+  CASTLIKE_FLOAT8E8M0 = 24,
+  CASTLIKE_UINT2 = 25,
+  CASTLIKE_INT2 = 26
+} castlike_type;
+
+/* FLOAT8E8M0 rounding (CastLike >= 24). */
+typedef enum castlike_round_mode {
+  CASTLIKE_ROUND_UP = 0, /* default: next power of two away from zero */
+  CASTLIKE_ROUND_DOWN = 1,
+  CASTLIKE_ROUND_NEAREST = 2 /* nearest power of two, ties up */
+} castlike_round_mode;
+
+/* The CastLike attributes. `saturate` is 0 or 1 (default 1); it matters only for the float8
+ * destinations (and FLOAT8E8M0). */
+typedef struct castlike_attributes {
+  int32_t saturate;
+  castlike_round_mode round_mode;
+} castlike_attributes;
+
+typedef enum castlike_status {
+  CASTLIKE_OK = 0,
+  CASTLIKE_ERROR_INVALID_ARGUMENT = 1, /* null pointer, bad attribute value */
+  CASTLIKE_ERROR_UNKNOWN_TYPE = 2,
+  CASTLIKE_ERROR_TYPE_NOT_IN_OPSET = 3,
+  CASTLIKE_ERROR_ATTRIBUTE_NOT_IN_OPSET = 4,
+  CASTLIKE_ERROR_UNKNOWN_OPSET = 5,
+  CASTLIKE_ERROR_SIZE_OVERFLOW = 6,
+  CASTLIKE_ERROR_BUFFER_TOO_SMALL = 7,
+  CASTLIKE_ERROR_UNSUPPORTED_ISA = 8
+} castlike_status;
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* CASTLIKE_TYPES_H_ */

@@ -1,0 +1,93 @@
+#include "cast_like.hpp"
+
+#include "castlike/packing.hpp"
+
+namespace castlike::ref {
+namespace {
+
+std::string type_name(ElementType t) { return std::string(info(t).name); }
+
+}  // namespace
+
+std::variant<size_t, std::string> element_count(const std::vector<int64_t>& shape) {
+  size_t count = 1;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    const int64_t d = shape[i];
+    if (d < 0) return "dimension " + std::to_string(i) + " is negative (" + std::to_string(d) + ")";
+    if (d != 0 && count > SIZE_MAX / static_cast<uint64_t>(d))
+      return "the shape's element count overflows size_t";
+    count *= static_cast<size_t>(d);
+  }
+  return count;
+}
+
+std::variant<Attributes, std::string> resolve_attributes(const CastLikeRequest& request, const Variants& variants) {
+  const auto version = castlike_version_for_opset(request.opset);
+  if (!version)
+    return "opset " + std::to_string(request.opset) + " has no CastLike (known: 15 to 25)";
+  for (ElementType t : {request.input.type, request.target}) {
+    if (!type_in_version(t, *version))
+      return type_name(t) + " does not exist at CastLike-" + std::to_string(*version) + " (opset " +
+             std::to_string(request.opset) + "); it needs opset >= " + std::to_string(info(t).since_version);
+  }
+  Attributes a;
+  if (request.saturate) {
+    if (!saturate_in_version(*version))
+      return "attribute saturate does not exist at CastLike-" + std::to_string(*version) + " (needs opset >= 19)";
+    if (*request.saturate != 0 && *request.saturate != 1)
+      return "attribute saturate must be 0 or 1, got " + std::to_string(*request.saturate);
+    a.saturate = *request.saturate == 1;
+  }
+  if (request.round_mode) {
+    if (!round_mode_in_version(*version))
+      return "attribute round_mode does not exist at CastLike-" + std::to_string(*version) + " (needs opset >= 24)";
+    const auto mode = round_mode_from_name(*request.round_mode);
+    if (!mode) return "attribute round_mode must be up, down or nearest, got '" + *request.round_mode + "'";
+    a.round_mode = *mode;
+  }
+  // A7: the ONNX reference's CastLike-25 drops round_mode on the floor.
+  if (*version == 25 && variants.a7 == Variants::RoundModeAt25::kIgnored) a.round_mode = CASTLIKE_ROUND_UP;
+  return a;
+}
+
+CastLikeResult cast_like(const CastLikeRequest& request, const Variants& variants) {
+  const auto attributes = resolve_attributes(request, variants);
+  if (const auto* error = std::get_if<std::string>(&attributes)) return *error;
+  const auto count_or_error = element_count(request.input.shape);
+  if (const auto* error = std::get_if<std::string>(&count_or_error)) return *error;
+  const size_t count = std::get<size_t>(count_or_error);
+
+  const Tensor& in = request.input;
+  const ElementType from = in.type, to = request.target;
+  if (from == ElementType::kString) {
+    if (in.strings.size() != count)
+      return "input has " + std::to_string(in.strings.size()) + " strings, its shape needs " + std::to_string(count);
+  } else {
+    const auto bytes = storage_bytes(from, count);
+    if (!bytes) return "the input's byte size overflows size_t";
+    if (in.data.size() != *bytes)
+      return "input data is " + std::to_string(in.data.size()) + " bytes, " + std::to_string(count) + " " +
+             type_name(from) + " elements need " + std::to_string(*bytes);
+  }
+
+  CastLikeOutput out;
+  out.output.type = to;
+  out.output.shape = in.shape;
+  if (to == ElementType::kString) out.output.strings.resize(count);
+  else out.output.data.assign(*storage_bytes(to, count), 0);  // packed padding stays zero
+  out.outcomes.reserve(count);
+  out.rules.reserve(count);
+  const Attributes& a = std::get<Attributes>(attributes);
+  for (size_t i = 0; i < count; ++i) {
+    const Element e = from == ElementType::kString ? Element::of_text(in.strings[i])
+                                                   : Element::of_bits(load_bits(from, in.data.data(), i));
+    Result r = convert_element(from, e, to, a, variants);
+    if (to == ElementType::kString) out.output.strings[i] = std::move(r.value.text);
+    else store_bits(to, out.output.data.data(), i, r.value.bits);
+    out.outcomes.push_back(r.outcome);
+    out.rules.push_back(r.rule);
+  }
+  return out;
+}
+
+}  // namespace castlike::ref

@@ -1,0 +1,178 @@
+// Element-level entry of the reference: decode the source exactly, apply the variant's choice of
+// intermediate roundings (A5, A9), then hand the value to the destination family's policy.
+#include "convert.hpp"
+
+#include <cstdio>
+
+#include "castlike/packing.hpp"
+#include "decimal.hpp"
+#include "policies.hpp"
+#include "round.hpp"
+
+namespace castlike::ref {
+namespace {
+
+using policy::SourceKind;
+
+SourceKind source_kind(ElementType from) {
+  switch (info(from).type_class) {
+    case TypeClass::kFloat: return SourceKind::kFloat;
+    case TypeClass::kString: return SourceKind::kString;
+    default: return SourceKind::kInteger;  // integers and bool
+  }
+}
+
+// The value after an implementation's intermediate rounding to `via` (FLOAT or DOUBLE).
+ExactValue through(ElementType via, const ExactValue& v) {
+  const Result r = policy::to_ieee(via, v);
+  return decode_float(info(via).format, r.value.bits);
+}
+
+bool wider_than_float32(ElementType from) {
+  switch (from) {
+    case ElementType::kDouble:
+    case ElementType::kInt32:
+    case ElementType::kUint32:
+    case ElementType::kInt64:
+    case ElementType::kUint64:
+    case ElementType::kString: return true;
+    default: return false;
+  }
+}
+
+ExactValue apply_intermediate_rounding(ElementType from, ElementType to, ExactValue v, const Variants& var) {
+  if (!is_float(to)) return v;
+  if (to == ElementType::kFloat8E8M0 && from == ElementType::kDouble &&
+      var.a5 == Variants::E8M0FromDouble::kThroughFloat32)
+    v = through(ElementType::kFloat, v);
+  switch (var.a9) {
+    case Variants::NarrowingPath::kSingleRounding: break;
+    case Variants::NarrowingPath::kThroughFloat32:
+      if (wider_than_float32(from) && info(to).bits < 32) v = through(ElementType::kFloat, v);
+      break;
+    case Variants::NarrowingPath::kThroughDouble:
+      if (from == ElementType::kString || from == ElementType::kInt64 || from == ElementType::kUint64)
+        v = through(ElementType::kDouble, v);
+      break;
+  }
+  return v;
+}
+
+// The bits we give for text that is not a number (undefined): NaN where the type has one.
+uint64_t not_a_number_bits(ElementType to) {
+  if (is_float(to) && info(to).format.has_nan()) return canonical_nan_bits(info(to).format, false);
+  return 0;
+}
+
+}  // namespace
+
+Decoded decode_element(ElementType type, const Element& in, const Variants& variants) {
+  const uint64_t bits = in.bits & bit_mask(type);
+  switch (info(type).type_class) {
+    case TypeClass::kFloat:
+      if (type == ElementType::kFloat8E8M0 && bits == 0 && variants.a12 == Variants::E8M0MinDecode::kZero)
+        return {ExactValue::zero(), false};  // A12: the examples read 0x00 as zero
+      return {decode_float(info(type).format, bits), false};
+    case TypeClass::kSignedInt: return {ExactValue::integer(sign_extend(type, bits)), false};
+    case TypeClass::kUnsignedInt: return {ExactValue::integer(BigInt(bits)), false};
+    case TypeClass::kBool: return {ExactValue::integer(bits != 0 ? 1 : 0), false};  // any non-zero byte is true
+    case TypeClass::kString: {
+      auto v = parse_decimal(in.text);
+      if (!v) return {ExactValue::nan(), true};
+      return {*v, false};
+    }
+  }
+  return {};
+}
+
+Result convert_element(ElementType from, const Element& in, ElementType to, const Attributes& attributes,
+                       const Variants& variants) {
+  if (from == to) {
+    // Casting to the same type is a copy, whatever the attributes say.
+    Result r{in, OutcomeClass::kExact, RuleId::kIdentity};
+    r.value.bits &= bit_mask(from);
+    if (is_float(from) && is_nan_bits(info(from).format, r.value.bits)) r.outcome = OutcomeClass::kNan;
+    return r;
+  }
+  const Decoded d = decode_element(from, in, variants);
+  if (d.not_a_number)
+    return {Element::of_bits(not_a_number_bits(to)), OutcomeClass::kUnspecified, RuleId::kStringNotANumber};
+  const ExactValue v = apply_intermediate_rounding(from, to, d.value, variants);
+
+  switch (to) {
+    case ElementType::kFloat:
+    case ElementType::kDouble:
+    case ElementType::kFloat16:
+    case ElementType::kBfloat16: return policy::to_ieee(to, v);
+    case ElementType::kFloat8E4M3FN:
+    case ElementType::kFloat8E4M3FNUZ:
+    case ElementType::kFloat8E5M2:
+    case ElementType::kFloat8E5M2FNUZ: return policy::to_float8(to, v, attributes, variants);
+    case ElementType::kFloat4E2M1: return policy::to_float4(v, variants);
+    case ElementType::kFloat8E8M0: return policy::to_e8m0(v, attributes, variants);
+    case ElementType::kBool: return policy::to_bool(v);
+    case ElementType::kString: return policy::to_string(from, in.bits & bit_mask(from), v, variants);
+    default: return policy::to_integer(to, v, source_kind(from), variants);
+  }
+}
+
+bool matches(ElementType to, const Result& expected, const Element& actual) {
+  switch (expected.outcome) {
+    case OutcomeClass::kUnspecified: return true;
+    case OutcomeClass::kExact:
+      if (to == ElementType::kString) return actual.text == expected.value.text;
+      return (actual.bits & bit_mask(to)) == expected.value.bits;
+    case OutcomeClass::kNan: {
+      const FloatFormat& f = info(to).format;
+      const uint64_t bits = actual.bits & bit_mask(to);
+      if (!is_float(to) || !is_nan_bits(f, bits)) return false;
+      // Where NaNs come in two signs, the specification keeps the sign (-NaN stays -NaN).
+      const bool signed_nans = f.has_sign && f.special != SpecialEncoding::kFnuz;
+      return !signed_nans || (bits & sign_bit(f)) == (expected.value.bits & sign_bit(f));
+    }
+  }
+  return false;
+}
+
+Neighbours neighbours(ElementType to, const ExactValue& x) {
+  Neighbours out;
+  if (!x.is_finite() || !is_float(to)) return out;
+  const FloatFormat& f = info(to).format;
+  if (to == ElementType::kFloat8E8M0) {
+    if (x.negative || x.is_zero()) {
+      out.above = 0x00;
+      return out;
+    }
+    const int64_t e = floor_log2(x);
+    const bool exact = compare_magnitude(x, ExactValue::dyadic(false, 1, e)) == 0;
+    const auto pattern = [](int64_t k) -> std::optional<uint64_t> {
+      if (k < -127 || k > 127) return std::nullopt;
+      return static_cast<uint64_t>(k + 127);
+    };
+    out.below = pattern(e);
+    out.above = pattern(exact ? e : e + 1);
+    return out;
+  }
+  // Toward zero and away from zero give the neighbours of |x|; the sign swaps them for x < 0.
+  const auto toward = encode_rounded(f, x.negative, round_to_format(x, f, Direction::kTowardZero));
+  const auto away = encode_rounded(f, x.negative, round_to_format(x, f, Direction::kAwayFromZero));
+  if (x.negative) {
+    out.below = away;
+    out.above = toward;
+  } else {
+    out.below = toward;
+    out.above = away;
+  }
+  return out;
+}
+
+std::string describe_element(ElementType type, const Element& e, const Variants& variants) {
+  if (type == ElementType::kString) return "\"" + e.text + "\"";
+  const uint64_t bits = e.bits & bit_mask(type);
+  char hex[24];
+  const int digits = info(type).bits <= 8 ? 2 : info(type).bits / 4;
+  std::snprintf(hex, sizeof hex, "0x%0*llx", digits, static_cast<unsigned long long>(bits));
+  return std::string(hex) + " (" + to_exact_string(decode_element(type, e, variants).value) + ")";
+}
+
+}  // namespace castlike::ref
