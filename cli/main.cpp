@@ -1,1 +1,323 @@
-int main() { return 0; }
+// castlike: explain one conversion, convert a list of values, list the rules, or run the
+// conformance report. Exit codes: 0 success, 1 the report found failures, 2 bad arguments.
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "implementation.hpp"
+#include "options.hpp"
+#include "reference/decimal.hpp"
+#include "report.hpp"
+#include "vector_commands.hpp"  // issue 5: export, validate
+
+#ifndef CASTLIKE_SOURCE_DIR
+#define CASTLIKE_SOURCE_DIR "."
+#endif
+
+namespace castlike::cli {
+namespace {
+
+constexpr int kExitUsage = 2;
+
+const char* const kMainUsage =
+    "usage: castlike <command> [options]\n"
+    "\n"
+    "Exact ONNX CastLike semantics, from the castlike reference implementation.\n"
+    "\n"
+    "commands:\n"
+    "  explain   show how one value converts: exact input, destination neighbours, result, rule\n"
+    "  convert   convert a list of values (or '-' for stdin): input bits -> output, outcome, rule\n"
+    "  rules     list every rule id with its one-line summary\n"
+    "  types     list the 24 element types and the first opset that has each\n"
+    "  report    run the built-in implementations against the vector files and the coverage sweep\n"
+    "  export    write generated vector files (or ONNX node tests) from the reference\n"
+    "  validate  judge an implementation's results against vector files: per pair and rule, with variants\n"
+    "\n"
+    "Run 'castlike <command> --help' for the options of a command.\n"
+    "Exit status: 0 success, 1 the report found failures, 2 bad arguments.\n";
+
+const char* const kCastOptionsHelp =
+    "  --from TYPE          source element type (ONNX name, e.g. FLOAT, FLOAT16, INT4, STRING)\n"
+    "  --to TYPE            destination element type\n"
+    "  --saturate 0|1       the saturate attribute (opset >= 19; default: not set, which means 1)\n"
+    "  --round-mode MODE    up, down or nearest (opset >= 24; FLOAT8E8M0 only; default: not set = up)\n"
+    "  --opset N            the model's opset, 15..25 (default 25); types and attributes must exist there\n"
+    "  --profile NAME       default, exact or onnx-reference (how contradictions A1-A12 are read)\n"
+    "  --variants LIST      switches on top of the profile, e.g. A2=six,A12=exact\n"
+    "  --bits               values are hex bit patterns of the source type (0x3ef53f7d)\n"
+    "\n"
+    "Values are decimal or scientific text (0.479, -1e-5, inf, -inf, nan), read into the source type\n"
+    "exactly and rounded once to nearest (ties to even), or with --bits hex bit patterns. A STRING\n"
+    "source takes the text as is. Negative values need no quoting: castlike convert ... -2.5\n";
+
+const char* const kExplainUsage =
+    "usage: castlike explain --from TYPE --to TYPE [options] VALUE...\n"
+    "\n"
+    "Explains the conversion of each VALUE: the source bits and exact value, the two neighbouring\n"
+    "destination values, the chosen bits and exact value, the outcome class (exact / nan /\n"
+    "unspecified) and the rule that decided it.\n"
+    "\n"
+    "example: castlike explain --from FLOAT --to FLOAT8E4M3FN 0.4790\n"
+    "\n"
+    "options:\n";
+
+const char* const kConvertUsage =
+    "usage: castlike convert --from TYPE --to TYPE [options] VALUE... | -\n"
+    "\n"
+    "Converts each VALUE (a '-' reads one value per line from standard input) and prints one line\n"
+    "per value: input bits -> output bits (or \"text\" for STRING), outcome class, rule id.\n"
+    "\n"
+    "example: castlike convert --from FLOAT --to FLOAT8E4M3FN --saturate 0 0.479 1e6 -inf\n"
+    "\n"
+    "options:\n";
+
+const char* const kRulesUsage =
+    "usage: castlike rules\n"
+    "\n"
+    "Lists every rule id of the reference with its one-line summary (docs/semantics.md has the\n"
+    "sources and variants of each).\n";
+
+const char* const kTypesUsage =
+    "usage: castlike types\n"
+    "\n"
+    "Lists the 24 element types: ONNX number, name, numpy name, bit width, first opset.\n";
+
+const char* const kReportUsage =
+    "usage: castlike report [--vectors DIR] [--format text|json] [--profile NAME] [--variants LIST]\n"
+    "\n"
+    "Runs every built-in implementation (for now: the exact reference, at operator level) against\n"
+    "every vector file under DIR (default: the source tree's vectors/) and prints per-file pass /\n"
+    "fail / unspecified element counts and totals. It then runs one value through every type pair\n"
+    "x opset (15, 19, 21, 23, 24, 25) x attribute setting where the pair exists and counts how many\n"
+    "ran and agreed with the reference. Exit status 1 when anything failed.\n"
+    "\n"
+    "options:\n"
+    "  --vectors DIR        directory searched recursively for *.json vector files (schema/ skipped)\n"
+    "  --format text|json   output format (default text)\n"
+    "  --profile NAME       profile of the reference (default, exact, onnx-reference)\n"
+    "  --variants LIST      variant switches on top of the profile\n";
+
+const std::vector<OptionSpec> kCastSpecs{{"from", true},     {"to", true},      {"saturate", true},
+                                         {"round-mode", true}, {"opset", true},   {"profile", true},
+                                         {"variants", true}, {"bits", false}};
+
+void print_help(const char* usage, bool cast_options) {
+  std::cout << usage;
+  if (cast_options) std::cout << kCastOptionsHelp;
+}
+
+std::string value_text(ElementType type, const ref::Element& e, const ref::Variants& variants) {
+  if (type == ElementType::kString) return "\"" + e.text + "\"";
+  return hex(type, e.bits) + "  " + ref::to_exact_string(ref::decode_element(type, e, variants).value);
+}
+
+std::string attribute_text(const CastOptions& o, const ref::Attributes& a) {
+  const int version = *castlike_version_for_opset(o.opset);
+  std::string s = "opset " + std::to_string(o.opset) + " (CastLike-" + std::to_string(version) + ")";
+  if (saturate_in_version(version))
+    s += ", saturate=" + std::string(a.saturate ? "1" : "0") + (o.saturate ? "" : " (default)");
+  if (round_mode_in_version(version))
+    s += ", round_mode=" + std::string(round_mode_name(a.round_mode)) + (o.round_mode ? "" : " (default)");
+  return s;
+}
+
+std::string outcome_text(ElementType to, ref::OutcomeClass c) {
+  switch (c) {
+    case ref::OutcomeClass::kExact: return "exact (an implementation must give exactly these bits)";
+    case ref::OutcomeClass::kNan: return "nan (any NaN of " + std::string(info(to).name) + " matches)";
+    case ref::OutcomeClass::kUnspecified:
+      return "unspecified (the specification leaves it open; these bits are the reference's choice)";
+  }
+  return "?";
+}
+
+void explain_one(const CastOptions& o, const ref::Attributes& a, const std::string& text) {
+  const ElementType from = *o.from, to = *o.to;
+  const ReadValue rv = read_value("explain", from, text, o.bits);
+  const ref::Element& in = rv.element;
+  const ref::Result r = ref::convert_element(from, in, to, a, o.variants);
+  const auto label = [](const char* l) { return std::string(l) + std::string(10 - std::string(l).size(), ' '); };
+
+  std::cout << info(from).name << " -> " << info(to).name << "  " << attribute_text(o, a) << "\n";
+  if (from == ElementType::kString) {
+    std::cout << label("input") << "\"" << in.text << "\" (STRING, used as is)\n";
+    const ref::Decoded d = ref::decode_element(from, in, o.variants);
+    std::cout << label("source")
+              << (d.not_a_number ? std::string("not a number") : "exact value " + ref::to_exact_string(d.value)) << "\n";
+  } else {
+    if (o.bits) std::cout << label("input") << text << " (bit pattern)\n";
+    else std::cout << label("input") << "\"" << text << "\" read into " << info(from).name << ", round to nearest\n";
+    std::cout << label("source") << value_text(from, in, o.variants) << "\n";
+  }
+  if (!rv.note.empty()) std::cout << label("note") << rv.note << "\n";
+
+  const ref::Decoded d = ref::decode_element(from, in, o.variants);
+  if (is_float(to)) {
+    if (d.not_a_number || !d.value.is_finite()) {
+      std::cout << label("below") << "none (the source is " << (d.not_a_number ? "not a number" : ref::to_exact_string(d.value))
+                << ")\n";
+      std::cout << label("above") << "none\n";
+    } else {
+      const ref::Neighbours n = ref::neighbours(to, d.value);
+      const auto show = [&](const std::optional<uint64_t>& b, const char* missing) {
+        return b ? value_text(to, ref::Element::of_bits(*b), o.variants) : std::string(missing);
+      };
+      const bool neg = d.value.negative && !d.value.is_zero();
+      std::cout << label("below")
+                << show(n.below, !neg ? "none (below the smallest value)"
+                               : to == ElementType::kFloat8E8M0 ? "none (FLOAT8E8M0 has no negative values)"
+                                                                : "none (beyond the most negative finite value)")
+                << "\n";
+      std::cout << label("above") << show(n.above, "none (beyond the largest finite value)") << "\n";
+    }
+  } else {
+    std::cout << label("below") << "n/a (" << info(to).name << " is not a float type)\n";
+    std::cout << label("above") << "n/a\n";
+  }
+  std::cout << label("result") << value_text(to, r.value, o.variants) << "\n";
+  std::cout << label("outcome") << outcome_text(to, r.outcome) << "\n";
+  std::cout << label("rule") << ref::rule_name(r.rule) << ": " << ref::rule_summary(r.rule) << "\n";
+  const std::string changed = ref::describe_variants(o.variants);
+  std::cout << label("variants") << "profile " << o.profile << "; "
+            << (changed.empty() ? std::string("no switch differs from the default") : changed) << "\n";
+}
+
+int cmd_explain(const std::vector<std::string>& args) {
+  const ParsedArgs p = parse_args("explain", args, kCastSpecs);
+  if (p.help) return print_help(kExplainUsage, true), 0;
+  const CastOptions o = cast_options("explain", p);
+  const ref::Attributes a = resolve("explain", o);
+  if (p.positional.empty())
+    throw UsageError{"missing value to explain", "e.g. castlike explain --from FLOAT --to FLOAT8E4M3FN 0.4790"};
+  const auto values = expand_stdin(p.positional, *o.from == ElementType::kString);
+  if (values.empty()) throw UsageError{"no value on standard input", "give one value per line"};
+  for (const std::string& v : values) read_value("explain", *o.from, v, o.bits);  // reject bad input up front
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i) std::cout << "\n";
+    explain_one(o, a, values[i]);
+  }
+  return 0;
+}
+
+int cmd_convert(const std::vector<std::string>& args) {
+  const ParsedArgs p = parse_args("convert", args, kCastSpecs);
+  if (p.help) return print_help(kConvertUsage, true), 0;
+  const CastOptions o = cast_options("convert", p);
+  const ref::Attributes a = resolve("convert", o);
+  if (p.positional.empty())
+    throw UsageError{"missing values to convert", "give values after the options, or '-' to read them from stdin"};
+  const auto values = expand_stdin(p.positional, *o.from == ElementType::kString);
+  std::vector<ref::Element> in;
+  for (const std::string& v : values) in.push_back(read_value("convert", *o.from, v, o.bits).element);
+  for (const ref::Element& e : in) {
+    const ref::Result r = ref::convert_element(*o.from, e, *o.to, a, o.variants);
+    const auto show = [](ElementType t, const ref::Element& x) {
+      return t == ElementType::kString ? "\"" + x.text + "\"" : hex(t, x.bits);
+    };
+    std::cout << show(*o.from, e) << " -> " << show(*o.to, r.value) << " " << ref::outcome_name(r.outcome) << " "
+              << ref::rule_name(r.rule) << "\n";
+  }
+  return 0;
+}
+
+int cmd_rules(const std::vector<std::string>& args) {
+  const ParsedArgs p = parse_args("rules", args, {});
+  if (p.help) return print_help(kRulesUsage, false), 0;
+  if (!p.positional.empty())
+    throw UsageError{"rules takes no arguments, got '" + p.positional.front() + "'", "run castlike rules"};
+  size_t width = 0;
+  for (size_t i = 0; i < ref::rule_count(); ++i) width = std::max(width, ref::rule_name(ref::rule_at(i)).size());
+  for (size_t i = 0; i < ref::rule_count(); ++i) {
+    const ref::RuleId id = ref::rule_at(i);
+    const std::string name(ref::rule_name(id));
+    std::cout << name << std::string(width + 2 - name.size(), ' ') << ref::rule_summary(id) << "\n";
+  }
+  return 0;
+}
+
+int cmd_types(const std::vector<std::string>& args) {
+  const ParsedArgs p = parse_args("types", args, {});
+  if (p.help) return print_help(kTypesUsage, false), 0;
+  if (!p.positional.empty())
+    throw UsageError{"types takes no arguments, got '" + p.positional.front() + "'", "run castlike types"};
+  for (const TypeInfo& t : kTypeTable) {
+    char line[128];
+    std::snprintf(line, sizeof line, "%2d  %-15s %-16s %2d bits  opset >= %d\n", static_cast<int>(t.type),
+                  std::string(t.name).c_str(), std::string(t.numpy_name).c_str(), static_cast<int>(t.bits),
+                  static_cast<int>(t.since_version));
+    std::cout << line;
+  }
+  return 0;
+}
+
+int cmd_report(const std::vector<std::string>& args) {
+  const ParsedArgs p =
+      parse_args("report", args, {{"vectors", true}, {"format", true}, {"profile", true}, {"variants", true}});
+  if (p.help) return print_help(kReportUsage, false), 0;
+  if (!p.positional.empty())
+    throw UsageError{"report takes no values, got '" + p.positional.front() + "'", "see castlike report --help"};
+  std::string dir = std::string(CASTLIKE_SOURCE_DIR) + "/vectors", format = "text";
+  ParsedArgs cast_part;
+  for (const auto& [name, value] : p.options) {
+    if (name == "vectors") dir = value;
+    else if (name == "format") format = value;
+    else cast_part.options.emplace_back(name, value);
+  }
+  if (format != "text" && format != "json")
+    throw UsageError{"unknown report format '" + format + "'", "--format text or --format json"};
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec))
+    throw UsageError{"vectors directory '" + dir + "' does not exist", "pass --vectors DIR (the repository's vectors/)"};
+  if (find_vector_files(dir).vectors.empty())
+    throw UsageError{"no vector files (*.json) under '" + dir + "'", "pass --vectors DIR (the repository's vectors/)"};
+  const CastOptions o = cast_options("report", cast_part);
+  const auto implementations = builtin_implementations(o.variants);
+  const Report r = build_report(dir, o.profile, o.variants, implementations);
+  std::cout << (format == "json" ? report_json(r) : report_text(r));
+  return r.ok() ? 0 : 1;
+}
+
+int run(const std::vector<std::string>& args) {
+  if (args.empty()) {
+    std::cerr << "castlike: error: missing command; hint: castlike explain, convert, rules, types or report (castlike --help)\n";
+    return kExitUsage;
+  }
+  const std::string& command = args.front();
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  try {
+    if (command == "--help" || command == "-h" || command == "help") return print_help(kMainUsage, false), 0;
+    if (command == "explain") return cmd_explain(rest);
+    if (command == "convert") return cmd_convert(rest);
+    if (command == "rules") return cmd_rules(rest);
+    if (command == "types") return cmd_types(rest);
+    if (command == "report") return cmd_report(rest);
+    // Issue 5 (cli/export.cpp, cli/validate.cpp):
+    if (command == "export") return export_main(rest);
+    if (command == "validate") return validate_main(rest);
+    throw UsageError{"unknown command '" + command + "'", "commands: explain, convert, rules, types, report (castlike --help)"};
+  } catch (const UsageError& e) {
+    const bool known = command == "explain" || command == "convert" || command == "rules" || command == "types" ||
+                       command == "report" || command == "export" || command == "validate";
+    std::cerr << "castlike" << (known ? " " + command : std::string()) << ": error: " << e.message
+              << "; hint: " << e.hint << "\n";
+    return kExitUsage;
+  }
+}
+
+}  // namespace
+}  // namespace castlike::cli
+
+int main(int argc, char** argv) {
+  try {
+    return castlike::cli::run(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const std::exception& e) {
+    std::cerr << "castlike: internal error: " << e.what() << "\n";
+    return 3;
+  } catch (...) {
+    std::cerr << "castlike: internal error\n";
+    return 3;
+  }
+}

@@ -2,6 +2,7 @@
 // intermediate roundings (A5, A9), then hand the value to the destination family's policy.
 #include "convert.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "castlike/packing.hpp"
@@ -42,8 +43,9 @@ bool wider_than_float32(ElementType from) {
 
 ExactValue apply_intermediate_rounding(ElementType from, ElementType to, ExactValue v, const Variants& var) {
   if (!is_float(to)) return v;
-  if (to == ElementType::kFloat8E8M0 && from == ElementType::kDouble &&
-      var.a5 == Variants::E8M0FromDouble::kThroughFloat32)
+  // A5: the ONNX reference's FLOAT8E8M0 encoder casts every input to float32 first (a no-op for
+  // the narrower float types, a rounding for DOUBLE, wide integers and text).
+  if (to == ElementType::kFloat8E8M0 && var.a5 == Variants::E8M0Input::kThroughFloat32)
     v = through(ElementType::kFloat, v);
   switch (var.a9) {
     case Variants::NarrowingPath::kSingleRounding: break;
@@ -57,6 +59,9 @@ ExactValue apply_intermediate_rounding(ElementType from, ElementType to, ExactVa
   }
   return v;
 }
+
+Result dispatch(ElementType from, const Element& in, ElementType to, const ExactValue& v, const Attributes& attributes,
+                const Variants& variants);
 
 // The bits we give for text that is not a number (undefined): NaN where the type has one.
 uint64_t not_a_number_bits(ElementType to) {
@@ -98,7 +103,16 @@ Result convert_element(ElementType from, const Element& in, ElementType to, cons
   if (d.not_a_number)
     return {Element::of_bits(not_a_number_bits(to)), OutcomeClass::kUnspecified, RuleId::kStringNotANumber};
   const ExactValue v = apply_intermediate_rounding(from, to, d.value, variants);
+  Result r = dispatch(from, in, to, v, attributes, variants);
+  if (d.value.is_nan() && is_float(from) && !info(from).format.has_negative_zero() && info(from).format.has_nan())
+    r.nan_sign_matters = false;  // FNUZ and FLOAT8E8M0 NaNs carry no sign
+  return r;
+}
 
+namespace {
+
+Result dispatch(ElementType from, const Element& in, ElementType to, const ExactValue& v, const Attributes& attributes,
+                const Variants& variants) {
   switch (to) {
     case ElementType::kFloat:
     case ElementType::kDouble:
@@ -116,6 +130,8 @@ Result convert_element(ElementType from, const Element& in, ElementType to, cons
   }
 }
 
+}  // namespace
+
 bool matches(ElementType to, const Result& expected, const Element& actual) {
   switch (expected.outcome) {
     case OutcomeClass::kUnspecified: return true;
@@ -128,7 +144,7 @@ bool matches(ElementType to, const Result& expected, const Element& actual) {
       if (!is_float(to) || !is_nan_bits(f, bits)) return false;
       // Where NaNs come in two signs, the specification keeps the sign (-NaN stays -NaN).
       const bool signed_nans = f.has_sign && f.special != SpecialEncoding::kFnuz;
-      return !signed_nans || (bits & sign_bit(f)) == (expected.value.bits & sign_bit(f));
+      return !signed_nans || !expected.nan_sign_matters || (bits & sign_bit(f)) == (expected.value.bits & sign_bit(f));
     }
   }
   return false;
@@ -149,12 +165,13 @@ Neighbours neighbours(ElementType to, const ExactValue& x) {
       if (k < -127 || k > 127) return std::nullopt;
       return static_cast<uint64_t>(k + 127);
     };
-    out.below = pattern(e);
-    out.above = pattern(exact ? e : e + 1);
+    out.below = pattern(std::min<int64_t>(e, 127));  // beyond 2^127 the largest value is below
+    out.above = pattern(std::max<int64_t>(exact ? e : e + 1, -127));  // below 2^-127 the smallest is above
     return out;
   }
   // Toward zero and away from zero give the neighbours of |x|; the sign swaps them for x < 0.
-  const auto toward = encode_rounded(f, x.negative, round_to_format(x, f, Direction::kTowardZero));
+  auto toward = encode_rounded(f, x.negative, round_to_format(x, f, Direction::kTowardZero));
+  if (!toward) toward = max_finite_bits(f, x.negative);  // |x| beyond the largest finite value
   const auto away = encode_rounded(f, x.negative, round_to_format(x, f, Direction::kAwayFromZero));
   if (x.negative) {
     out.below = away;

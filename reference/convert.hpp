@@ -29,6 +29,9 @@ struct Result {
   Element value;
   OutcomeClass outcome = OutcomeClass::kExact;
   RuleId rule = RuleId::kIdentity;
+  // For kNan: whether the NaN's sign is part of the expectation. It is, where the destination has
+  // signed NaNs and the source NaN had a sign; a NaN decoded from FNUZ or FLOAT8E8M0 has none.
+  bool nan_sign_matters = true;
 };
 
 // What an element denotes: an exact value, or (strings only) nothing numeric at all.

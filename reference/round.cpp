@@ -117,7 +117,8 @@ std::optional<uint64_t> encode_rounded(const FloatFormat& f, bool negative, cons
 
 ExactValue decode_float(const FloatFormat& f, uint64_t bits) {
   const bool negative = f.has_sign && (bits & sign_bit(f)) != 0;
-  if (is_nan_bits(f, bits)) return ExactValue::nan(negative);
+  // FNUZ's lone NaN is written with the sign bit, but it has no sign: it decodes as a plain NaN.
+  if (is_nan_bits(f, bits)) return ExactValue::nan(negative && f.special != SpecialEncoding::kFnuz);
   const uint64_t exponent = (bits >> f.mantissa_bits) & f.max_exponent_field();
   const uint64_t mantissa = bits & f.mantissa_mask();
   if (f.special == SpecialEncoding::kIeee && exponent == f.max_exponent_field())

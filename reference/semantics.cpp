@@ -99,7 +99,7 @@ std::optional<Variants> profile_by_name(std::string_view name) {
     // CastLike-25 ignores round_mode.
     v.a3 = Variants::E8M0Infinity::kNan;
     v.a4 = Variants::E8M0Subnormal::kOnnxReferenceBits;
-    v.a5 = Variants::E8M0FromDouble::kThroughFloat32;
+    v.a5 = Variants::E8M0Input::kThroughFloat32;
     v.a6 = Variants::E8M0Zero::kMin;
     v.a7 = Variants::RoundModeAt25::kIgnored;
     v.a11 = Variants::E8M0Range::kRounded;
@@ -109,7 +109,8 @@ std::optional<Variants> profile_by_name(std::string_view name) {
   return std::nullopt;
 }
 
-std::optional<std::string> apply_variant_overrides(Variants& v, std::string_view spec) {
+std::optional<std::string> apply_variant_overrides(Variants& target, std::string_view spec) {
+  Variants v = target;  // all or nothing: `target` changes only when every item is valid
   while (!spec.empty()) {
     const size_t comma = spec.find(',');
     std::string_view item = spec.substr(0, comma);
@@ -135,6 +136,7 @@ std::optional<std::string> apply_variant_overrides(Variants& v, std::string_view
       return msg;
     }
   }
+  target = v;
   return std::nullopt;
 }
 

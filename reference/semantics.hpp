@@ -91,7 +91,7 @@ struct Variants {
   enum class Float4Nan : uint8_t { kPositiveZero, kSix, kNegativeZero } a2 = Float4Nan::kPositiveZero;
   enum class E8M0Infinity : uint8_t { kSaturate, kNan } a3 = E8M0Infinity::kSaturate;
   enum class E8M0Subnormal : uint8_t { kExact, kOnnxReferenceBits } a4 = E8M0Subnormal::kExact;
-  enum class E8M0FromDouble : uint8_t { kExact, kThroughFloat32 } a5 = E8M0FromDouble::kExact;
+  enum class E8M0Input : uint8_t { kExact, kThroughFloat32 } a5 = E8M0Input::kExact;
   enum class E8M0Zero : uint8_t { kNanUnlessSaturate, kMin } a6 = E8M0Zero::kNanUnlessSaturate;
   enum class RoundModeAt25 : uint8_t { kHonoured, kIgnored } a7 = RoundModeAt25::kHonoured;
   enum class SubByteFromFloat : uint8_t { kRoundWrap, kTruncateWrap, kRoundClamp } a8 = SubByteFromFloat::kRoundWrap;

@@ -62,7 +62,12 @@ typedef enum castlike_status {
   CASTLIKE_ERROR_UNKNOWN_OPSET = 5,
   CASTLIKE_ERROR_SIZE_OVERFLOW = 6,
   CASTLIKE_ERROR_BUFFER_TOO_SMALL = 7,
-  CASTLIKE_ERROR_UNSUPPORTED_ISA = 8
+  CASTLIKE_ERROR_UNSUPPORTED_ISA = 8,
+  CASTLIKE_ERROR_INVALID_ATTRIBUTE = 9, /* saturate not 0/1, round_mode not up/down/nearest */
+  CASTLIKE_ERROR_STRING_TYPE = 10,      /* STRING given to a numeric-buffer call: use the string calls */
+  CASTLIKE_ERROR_CALLBACK_ABORTED = 11, /* a string sink returned non-zero */
+  CASTLIKE_ERROR_OUT_OF_MEMORY = 12,
+  CASTLIKE_ERROR_INTERNAL = 13          /* a bug: please report (never expected) */
 } castlike_status;
 
 #ifdef __cplusplus

@@ -1,0 +1,281 @@
+#include "options.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+#include "reference/decimal.hpp"
+
+namespace castlike::cli {
+namespace {
+
+bool is_option_like(const std::string& a) { return a.size() > 2 && a[0] == '-' && a[1] == '-'; }
+
+// Strict decimal integer (optional sign, digits only, no overflow).
+std::optional<int64_t> parse_int(const std::string& s) {
+  if (s.empty() || s.size() > 18) return std::nullopt;
+  size_t i = s[0] == '-' || s[0] == '+' ? 1 : 0;
+  if (i == s.size()) return std::nullopt;
+  int64_t v = 0;
+  for (; i < s.size(); ++i) {
+    if (s[i] < '0' || s[i] > '9') return std::nullopt;
+    v = v * 10 + (s[i] - '0');
+  }
+  return s[0] == '-' ? -v : v;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
+ElementType type_option(const std::string& command, const char* option, const std::string& value) {
+  if (value.empty())
+    throw UsageError{"--" + std::string(option) + " needs a type name", "one of " + type_names()};
+  const auto t = type_from_name(value);
+  if (!t)
+    throw UsageError{"unknown type name '" + value + "' for --" + option,
+                     "one of " + type_names() + " (or the numpy names, e.g. float8_e4m3fn); see castlike " +
+                         command + " --help"};
+  return *t;
+}
+
+std::string range_text(ElementType t) {
+  const unsigned w = info(t).bits;
+  if (is_signed_integer(t)) {
+    const ref::BigInt lo = -(ref::BigInt(1) << (w - 1)), hi = (ref::BigInt(1) << (w - 1)) - 1;
+    return lo.str() + ".." + hi.str();
+  }
+  const ref::BigInt hi = (ref::BigInt(1) << w) - 1;
+  return "0.." + hi.str();
+}
+
+}  // namespace
+
+std::string type_names() {
+  std::string out;
+  for (const TypeInfo& t : kTypeTable) {
+    if (!out.empty()) out += ", ";
+    out += t.name;
+  }
+  return out;
+}
+
+std::string hex(ElementType type, uint64_t bits) {
+  char buf[24];
+  const unsigned w = info(type).bits;
+  const int digits = w <= 8 ? 2 : static_cast<int>(w / 4);
+  std::snprintf(buf, sizeof buf, "0x%0*llx", digits, static_cast<unsigned long long>(bits & bit_mask(type)));
+  return buf;
+}
+
+ParsedArgs parse_args(const std::string& command, const std::vector<std::string>& args,
+                      const std::vector<OptionSpec>& specs) {
+  ParsedArgs out;
+  bool options_done = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (options_done) {
+      out.positional.push_back(a);
+      continue;
+    }
+    if (a == "--") {
+      options_done = true;
+      continue;
+    }
+    if (a == "-h" || a == "--help") {
+      out.help = true;
+      continue;
+    }
+    if (!is_option_like(a)) {
+      out.positional.push_back(a);  // values, including "-", "-5" and "-inf"
+      continue;
+    }
+    std::string name = a.substr(2), value;
+    bool inline_value = false;
+    if (const size_t eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+      inline_value = true;
+    }
+    const OptionSpec* spec = nullptr;
+    for (const OptionSpec& s : specs)
+      if (name == s.name) spec = &s;
+    if (!spec)
+      throw UsageError{"unknown option '--" + name + "' for " + command, "see castlike " + command + " --help"};
+    if (spec->takes_value && !inline_value) {
+      if (i + 1 >= args.size())
+        throw UsageError{"option --" + name + " needs a value", "see castlike " + command + " --help"};
+      value = args[++i];
+    } else if (!spec->takes_value && inline_value) {
+      throw UsageError{"option --" + name + " takes no value", "write --" + name + " alone"};
+    }
+    out.options.emplace_back(name, value);
+  }
+  return out;
+}
+
+CastOptions cast_options(const std::string& command, const ParsedArgs& parsed) {
+  CastOptions o;
+  std::optional<std::string> opset_text;
+  for (const auto& [name, value] : parsed.options) {
+    if (name == "from") {
+      o.from = type_option(command, "from", value);
+    } else if (name == "to") {
+      o.to = type_option(command, "to", value);
+    } else if (name == "saturate") {
+      const auto v = parse_int(value);
+      if (!v || (*v != 0 && *v != 1))
+        throw UsageError{"--saturate must be 0 or 1, got '" + value + "'",
+                         "saturate=1 (the default) clamps float8 overflow, 0 gives NaN/inf"};
+      o.saturate = *v;
+    } else if (name == "round-mode") {
+      if (!round_mode_from_name(value))
+        throw UsageError{"unknown round mode '" + value + "'", "--round-mode up, down or nearest (FLOAT8E8M0 only)"};
+      o.round_mode = value;
+    } else if (name == "opset") {
+      opset_text = value;
+    } else if (name == "profile") {
+      o.profile = value;
+    } else if (name == "variants") {
+      o.variant_spec = value;
+    } else if (name == "bits") {
+      o.bits = true;
+    }
+  }
+  if (opset_text) {
+    const auto v = parse_int(*opset_text);
+    if (!v) throw UsageError{"--opset must be an opset number, got '" + *opset_text + "'", "CastLike exists at opsets 15 to 25"};
+    if (!castlike_version_for_opset(static_cast<int>(*v)))
+      throw UsageError{"opset " + *opset_text + " has no CastLike", "CastLike exists at opsets 15 to 25"};
+    o.opset = static_cast<int>(*v);
+  }
+  const auto profile = ref::profile_by_name(o.profile);
+  if (!profile)
+    throw UsageError{"unknown profile '" + o.profile + "'", "--profile default, exact or onnx-reference"};
+  o.variants = *profile;
+  if (const auto error = ref::apply_variant_overrides(o.variants, o.variant_spec))
+    throw UsageError{"bad --variants '" + o.variant_spec + "': " + *error,
+                     "e.g. --variants A2=six,A12=exact (docs/semantics.md lists the switches)"};
+  return o;
+}
+
+ref::Attributes resolve(const std::string& command, const CastOptions& o) {
+  if (!o.from) throw UsageError{"missing --from TYPE", "e.g. castlike " + command + " --from FLOAT --to FLOAT8E4M3FN 0.479"};
+  if (!o.to) throw UsageError{"missing --to TYPE", "e.g. castlike " + command + " --from FLOAT --to FLOAT8E4M3FN 0.479"};
+  ref::CastLikeRequest request;
+  request.input.type = *o.from;
+  request.target = *o.to;
+  request.opset = o.opset;
+  request.saturate = o.saturate;
+  request.round_mode = o.round_mode;
+  const auto resolved = ref::resolve_attributes(request, o.variants);
+  if (const auto* error = std::get_if<std::string>(&resolved)) {
+    int needed = 15;
+    for (ElementType t : {*o.from, *o.to}) needed = std::max<int>(needed, info(t).since_version);
+    if (o.saturate) needed = std::max(needed, 19);
+    if (o.round_mode) needed = std::max(needed, 24);
+    throw UsageError{*error, "use --opset " + std::to_string(needed) + " or later (the default is 25)"};
+  }
+  return std::get<ref::Attributes>(resolved);
+}
+
+ReadValue read_value(const std::string& command, ElementType type, const std::string& text, bool bits) {
+  const std::string type_name(info(type).name);
+  if (type == ElementType::kString) {
+    if (bits) throw UsageError{"--bits needs a numeric source type; STRING values are text", "drop --bits"};
+    return {ref::Element::of_text(text), {}};
+  }
+  if (bits) {
+    const unsigned width = info(type).bits;
+    const size_t max_digits = (width + 3) / 4;
+    const bool prefixed = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+    uint64_t v = 0;
+    bool ok = prefixed && text.size() - 2 <= 16;
+    for (size_t i = 2; ok && i < text.size(); ++i) {
+      const char c = text[i];
+      const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+      if (d < 0) ok = false;
+      else v = (v << 4) | static_cast<uint64_t>(d);
+    }
+    if (!ok)
+      throw UsageError{"'" + text + "' is not a hex bit pattern",
+                       "with --bits give 0x and up to " + std::to_string(max_digits) + " hex digits for " + type_name};
+    if (width < 64 && (v >> width) != 0)
+      throw UsageError{"bit pattern " + text + " does not fit in " + type_name + "'s " + std::to_string(width) + " bits",
+                       "the largest " + type_name + " pattern is " + hex(type, bit_mask(type))};
+    return {ref::Element::of_bits(v), {}};
+  }
+
+  std::string trimmed = text;
+  if (type == ElementType::kBool) {
+    const std::string l = lower(text);
+    if (l == "true") return {ref::Element::of_bits(1), {}};
+    if (l == "false") return {ref::Element::of_bits(0), {}};
+  }
+  const auto exact = ref::parse_decimal(text);
+  if (!exact)
+    throw UsageError{"'" + text + "' is not a number (source type " + type_name + ")",
+                     "give decimal or scientific text (0.479, -1e-5), inf, nan" +
+                         std::string(type == ElementType::kBool ? ", true, false" : "") + ", or --bits 0x.. for a bit pattern"};
+  // One rounding to nearest, no saturation, range judged on the rounded value.
+  ref::Attributes a;
+  a.saturate = false;
+  a.round_mode = CASTLIKE_ROUND_NEAREST;
+  ref::Variants v;
+  v.a11 = ref::Variants::E8M0Range::kRounded;
+  const ref::Result r = ref::convert_element(ElementType::kString, ref::Element::of_text(text), type, a, v);
+  (void)command;
+
+  if (is_integer(type)) {
+    const ref::ExactValue back = ref::decode_element(type, r.value).value;
+    const bool same = exact->is_finite() && ref::compare_magnitude(*exact, back) == 0 &&
+                      (exact->is_zero() || exact->negative == back.negative);
+    if (!same)
+      throw UsageError{"'" + text + "' is not a value of " + type_name + " (integers " + range_text(type) + ")",
+                       "give an integer in range, or --bits 0x.. for a bit pattern"};
+    return {r.value, {}};
+  }
+  if (r.outcome == ref::OutcomeClass::kUnspecified)
+    throw UsageError{"'" + text + "' is not a value of " + type_name +
+                         (type == ElementType::kFloat8E8M0 ? " (FLOAT8E8M0 holds only positive powers of two)" : ""),
+                     "give a value the type can hold, or --bits 0x.. for a bit pattern"};
+  std::string note;
+  if (type != ElementType::kBool) {
+    const ref::ExactValue back = ref::decode_element(type, r.value).value;
+    if (exact->is_finite() && !back.is_finite())
+      note = "'" + text + "' is beyond " + type_name + "'s range and reads as " + ref::to_exact_string(back);
+    else if (exact->is_finite() && ref::compare_magnitude(*exact, back) != 0)
+      note = "'" + text + "' is not exactly a " + type_name + " value; it reads as the nearest one";
+  } else if (exact->is_finite() && !exact->is_zero() &&
+             (exact->negative || ref::compare_magnitude(*exact, ref::ExactValue::integer(1)) != 0)) {
+    note = "'" + text + "' is not 0 or 1; as BOOL it reads as true";
+  }
+  return {r.value, note};
+}
+
+std::vector<std::string> expand_stdin(const std::vector<std::string>& values, bool keep_blank_lines) {
+  std::vector<std::string> out;
+  bool read = false;
+  for (const std::string& v : values) {
+    if (v != "-") {
+      out.push_back(v);
+      continue;
+    }
+    if (read) continue;  // stdin can be read once
+    read = true;
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (!keep_blank_lines) {
+        const size_t b = line.find_first_not_of(" \t");
+        if (b == std::string::npos) continue;
+        line = line.substr(b, line.find_last_not_of(" \t") - b + 1);
+      }
+      out.push_back(line);
+    }
+  }
+  return out;
+}
+
+}  // namespace castlike::cli

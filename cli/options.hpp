@@ -1,0 +1,77 @@
+// Command-line parsing for `castlike`: the options the subcommands share, and reading a value
+// given on the command line into the source type. Every problem becomes a UsageError (exit 2).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reference/cast_like.hpp"
+#include "reference/convert.hpp"
+
+namespace castlike::cli {
+
+// A bad command line: `message` names the problem, `hint` says what to do instead.
+struct UsageError {
+  std::string message;
+  std::string hint;
+};
+
+// What a cast is asked for: types, operator set, attributes (as given, unresolved) and variants.
+struct CastOptions {
+  std::optional<ElementType> from, to;
+  int opset = 25;
+  std::optional<int64_t> saturate;        // absent: attribute not set (default 1)
+  std::optional<std::string> round_mode;  // absent: attribute not set (default "up")
+  std::string profile = "default";
+  std::string variant_spec;               // "A2=six,..." on top of the profile
+  ref::Variants variants;                 // profile + overrides
+  bool bits = false;                      // values are hex bit patterns
+  std::vector<std::string> values;        // as given ("-" already expanded from stdin)
+};
+
+// Command-line arguments after the subcommand name. Recognises --name VALUE, --name=VALUE and
+// flags; positional arguments are collected in order ("--" ends the options, so "--" "-5" works,
+// but a value such as -5 or -inf is positional anyway).
+struct ParsedArgs {
+  std::vector<std::pair<std::string, std::string>> options;  // name (without --), value
+  std::vector<std::string> positional;
+  bool help = false;
+};
+
+struct OptionSpec {
+  const char* name;
+  bool takes_value;
+};
+
+ParsedArgs parse_args(const std::string& command, const std::vector<std::string>& args,
+                      const std::vector<OptionSpec>& specs);
+
+// Interprets the cast options of `parsed` (unknown ones were already rejected) and checks them
+// against the operator set; values are not read yet.
+CastOptions cast_options(const std::string& command, const ParsedArgs& parsed);
+
+// The effective attributes (CastLike defaults and variant A7 applied), or a UsageError naming the
+// type or attribute that does not exist at the chosen opset.
+ref::Attributes resolve(const std::string& command, const CastOptions& o);
+
+// A value of the command line as an element of `type`: with --bits a hex pattern, otherwise
+// decimal text read exactly and rounded once to nearest (the reference's STRING -> type
+// conversion with saturate=0, round_mode=nearest). STRING takes the text as is.
+struct ReadValue {
+  ref::Element element;
+  std::string note;  // non-empty when the text did not denote a value of the type exactly
+};
+ReadValue read_value(const std::string& command, ElementType type, const std::string& text, bool bits);
+
+// Replaces each "-" in `values` by the lines of standard input (blank lines skipped for numeric
+// sources; STRING keeps every line, without its line end).
+std::vector<std::string> expand_stdin(const std::vector<std::string>& values, bool keep_blank_lines);
+
+// "0x2f", "0x3ef53f7d": the bit pattern zero-padded to the type's width.
+std::string hex(ElementType type, uint64_t bits);
+
+// Comma-separated list of the 24 ONNX type names.
+std::string type_names();
+
+}  // namespace castlike::cli

@@ -1,0 +1,76 @@
+// Generated conformance vectors (`castlike export`): for one (opset, source, destination,
+// attributes) the inputs worth testing, with the reference's expected bits, outcome class and rule
+// id per element, written as castlike-vectors files of kind "generated" (vectors/schema/README.md).
+//
+// Inputs: every bit pattern of sources of 8 bits or fewer; for wider sources a TestFloat-style
+// structured set built from the destination's grid (every rounding midpoint of the 8-bit and
+// 4-bit float destinations, sampled binades of the wide ones, overflow thresholds, subnormal
+// edges, +-0, +-inf, NaNs of both signs, double-rounding traps) and the source's own special
+// values; for STRING sources decimal texts on and next to the midpoints, special words in mixed
+// case and texts that are not numbers (marked unspecified by the reference).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "castlike/type_table.hpp"
+#include "reference/convert.hpp"
+#include "vector_file.hpp"
+
+namespace castlike::conformance {
+
+// Bump when the input sets or the file layout change: committed vectors then regenerate.
+inline constexpr int kGeneratorVersion = 1;
+
+struct CaseSpec {
+  ElementType from = ElementType::kFloat, to = ElementType::kFloat;
+  int opset = 25;
+  std::optional<int64_t> saturate;        // absent: default
+  std::optional<std::string> round_mode;  // absent: default
+};
+
+// "FLOAT_to_FLOAT8E4M3FN_op25_sat0_nearest" (the attribute parts only when set).
+std::string case_name(const CaseSpec& spec);
+
+enum class OpsetChoice { kNewest, kAll, kListed };
+enum class AttributeChoice {
+  kRelevant,  // the defaults, plus the combinations the destination reads (float8: saturate=0;
+              // FLOAT8E8M0: saturate x round_mode)
+  kAll,       // every combination that exists at the opset (attributes absent, 0/1, up/down/nearest)
+};
+
+// The cases of one pair: one per chosen opset (where both types exist) and attribute combination.
+std::vector<CaseSpec> case_specs(ElementType from, ElementType to, OpsetChoice opsets, const std::vector<int>& listed,
+                                 AttributeChoice attributes);
+
+enum class InputSet { kStructured, kExhaustive16 };
+std::string_view input_set_name(InputSet s);
+
+// The interesting inputs of a pair, deduplicated, in a fixed order.
+std::vector<ref::Element> interesting_inputs(ElementType from, ElementType to, InputSet set);
+
+// For a case with attributes set (saturate=0, a round_mode) and a structured (not exhaustive)
+// input set of a 16-bit or wider source: the inputs whose result the attributes change, plus the
+// source's special values and every eighth other input. Keeps the curated set small; every
+// element stays a full test (its expected output is the reference's). Other cases: unchanged.
+std::vector<ref::Element> focus_on_attributes(const CaseSpec& spec, const std::vector<ref::Element>& inputs,
+                                              InputSet set);
+
+// The generated case for these inputs under a reference profile: expected bits, outcomes and rules
+// from the reference, packed storage for sub-byte types. An error when the spec is not a valid node.
+std::variant<VectorFile, std::string> make_case(const CaseSpec& spec, std::vector<ref::Element> inputs,
+                                                const std::string& profile = "default");
+
+// The file text, in the layout of the committed vectors (one key per line, arrays of scalars on one
+// line). `source` goes under "source" after "generator".
+struct GeneratedSource {
+  std::string generator = "castlike export";
+  int generator_version = kGeneratorVersion;
+  std::string profile = "default";
+  std::string inputs = "structured";  // input_set_name, or "custom"
+};
+std::string render_vector_file(const VectorFile& file, const GeneratedSource& source);
+
+}  // namespace castlike::conformance

@@ -1,0 +1,454 @@
+// Generated vectors and the validator (issue 5): the generator's input sets, the file round trip,
+// results files (good and every kind of bad), the shared-library plug-in, the variant explanations
+// and the reports.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "castlike/packing.hpp"
+#include "generator.hpp"
+#include "sha256.hpp"
+#include "validator.hpp"
+
+namespace castlike::conformance {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A scratch directory per test, removed afterwards.
+class Scratch {
+ public:
+  Scratch() {
+    std::random_device rd;
+    dir_ = fs::temp_directory_path() / ("castlike-validator-test-" + std::to_string(rd()));
+    fs::create_directories(dir_);
+  }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  fs::path path(const std::string& name) const { return dir_ / name; }
+  std::string str() const { return dir_.string(); }
+  void write(const std::string& name, const std::string& text) const {
+    std::ofstream(dir_ / name, std::ios::binary) << text;
+  }
+
+ private:
+  fs::path dir_;
+};
+
+VectorFile make(ElementType from, ElementType to, std::optional<int64_t> saturate = std::nullopt,
+                std::optional<std::string> round_mode = std::nullopt) {
+  const CaseSpec spec{from, to, 25, saturate, round_mode};
+  auto made = make_case(spec, interesting_inputs(from, to, InputSet::kStructured));
+  EXPECT_TRUE(std::holds_alternative<VectorFile>(made)) << std::get<std::string>(made);
+  return std::get<VectorFile>(std::move(made));
+}
+
+// Writes generated cases into the directory and loads them as a set.
+VectorSet write_set(const Scratch& s, const std::vector<VectorFile>& files) {
+  for (const auto& f : files) s.write(f.name + ".json", render_vector_file(f, GeneratedSource{}));
+  auto set = load_vector_set({s.str()});
+  EXPECT_TRUE(std::holds_alternative<VectorSet>(set)) << std::get<std::string>(set);
+  return std::get<VectorSet>(std::move(set));
+}
+
+bool has_bits(const std::vector<ref::Element>& v, uint64_t bits) {
+  return std::any_of(v.begin(), v.end(), [&](const ref::Element& e) { return e.bits == bits; });
+}
+bool has_text(const std::vector<ref::Element>& v, const std::string& text) {
+  return std::any_of(v.begin(), v.end(), [&](const ref::Element& e) { return e.text == text; });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+TEST(Sha256, KnownDigests) {
+  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(sha256_hex(std::string(1000, 'a')), "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3");
+}
+
+TEST(Generator, SmallSourcesAreExhaustive) {
+  EXPECT_EQ(interesting_inputs(ElementType::kFloat8E4M3FN, ElementType::kFloat, InputSet::kStructured).size(), 256u);
+  EXPECT_EQ(interesting_inputs(ElementType::kInt4, ElementType::kFloat, InputSet::kStructured).size(), 16u);
+  EXPECT_EQ(interesting_inputs(ElementType::kUint2, ElementType::kInt8, InputSet::kStructured).size(), 4u);
+  EXPECT_EQ(interesting_inputs(ElementType::kBool, ElementType::kFloat, InputSet::kStructured).size(), 2u);
+  EXPECT_EQ(interesting_inputs(ElementType::kFloat16, ElementType::kFloat, InputSet::kExhaustive16).size(), 65536u);
+  EXPECT_LT(interesting_inputs(ElementType::kFloat16, ElementType::kFloat, InputSet::kStructured).size(), 2000u);
+}
+
+TEST(Generator, WideSourcesHitMidpointsThresholdsAndTraps) {
+  const auto f8 = interesting_inputs(ElementType::kFloat, ElementType::kFloat8E4M3FN, InputSet::kStructured);
+  EXPECT_TRUE(has_bits(f8, 0x43e80000));  // 464: E4M3FN's overflow threshold
+  EXPECT_TRUE(has_bits(f8, 0x43e7ffff));  // just below it
+  EXPECT_TRUE(has_bits(f8, 0x43e80001));  // just above it
+  EXPECT_TRUE(has_bits(f8, 0x7fc00000));  // NaN
+  EXPECT_TRUE(has_bits(f8, 0xffc00000));  // -NaN
+  EXPECT_TRUE(has_bits(f8, 0xff800000));  // -inf
+  EXPECT_TRUE(has_bits(f8, 0x80000000));  // -0
+  EXPECT_TRUE(has_bits(f8, 0x3a800000));  // 2^-10: half the smallest subnormal, a tie to 0
+  // Every E4M3FN midpoint between positive finite values is an input (0.53125 between 0x30, 0x31).
+  EXPECT_TRUE(has_bits(f8, 0x3f080000));
+  // Double rounding: 2^40 + 2^32 + 1 as INT64 -> BFLOAT16 (A9).
+  const auto i64 = interesting_inputs(ElementType::kInt64, ElementType::kBfloat16, InputSet::kStructured);
+  EXPECT_TRUE(has_bits(i64, (uint64_t{1} << 40) + (uint64_t{1} << 32) + 1));
+  // DOUBLE -> BFLOAT16: the midpoint 1 + 2^-8 and its double neighbours.
+  const auto d = interesting_inputs(ElementType::kDouble, ElementType::kBfloat16, InputSet::kStructured);
+  EXPECT_TRUE(has_bits(d, 0x3ff0100000000000));
+  EXPECT_TRUE(has_bits(d, 0x3ff0100000000001));
+  EXPECT_TRUE(has_bits(d, 0x3ff00fffffffffff));
+  // FLOAT -> FLOAT8E8M0: 2^-130 (A4) and 1.5 (the nearest tie).
+  const auto e8 = interesting_inputs(ElementType::kFloat, ElementType::kFloat8E8M0, InputSet::kStructured);
+  EXPECT_TRUE(has_bits(e8, 0x00080000));
+  EXPECT_TRUE(has_bits(e8, 0x3fc00000));
+}
+
+TEST(Generator, StringInputsHaveMidpointTextsSpecialWordsAndNonNumbers) {
+  const auto s = interesting_inputs(ElementType::kString, ElementType::kFloat16, InputSet::kStructured);
+  EXPECT_TRUE(has_text(s, "65520"));                               // FLOAT16's overflow threshold
+  EXPECT_TRUE(has_text(s, "65519.999999999999999999999"));        // just below it
+  EXPECT_TRUE(has_text(s, "65520.000000000000000000001"));         // just above it
+  EXPECT_TRUE(has_text(s, "iNfInItY"));
+  EXPECT_TRUE(has_text(s, "-nan"));
+  EXPECT_TRUE(has_text(s, "Hello World!"));
+  const VectorFile f = make(ElementType::kString, ElementType::kFloat16);
+  for (size_t i = 0; i < f.input.size(); ++i)
+    if (f.input[i].text == "Hello World!") {
+      EXPECT_EQ(f.outcomes[i], ref::OutcomeClass::kUnspecified);
+      EXPECT_EQ(*f.rules[i], ref::RuleId::kStringNotANumber);
+    }
+}
+
+TEST(Generator, CaseSpecsCoverTheRelevantAttributes) {
+  const auto f8 = case_specs(ElementType::kFloat, ElementType::kFloat8E5M2, OpsetChoice::kNewest, {}, AttributeChoice::kRelevant);
+  ASSERT_EQ(f8.size(), 2u);
+  EXPECT_EQ(case_name(f8[1]), "FLOAT_to_FLOAT8E5M2_op25_sat0");
+  EXPECT_EQ(case_specs(ElementType::kFloat, ElementType::kFloat8E8M0, OpsetChoice::kNewest, {}, AttributeChoice::kRelevant).size(), 6u);
+  EXPECT_EQ(case_specs(ElementType::kFloat, ElementType::kInt8, OpsetChoice::kNewest, {}, AttributeChoice::kRelevant).size(), 1u);
+  // Every CastLike version where both types exist, each with its attributes.
+  const auto all = case_specs(ElementType::kFloat, ElementType::kFloat16, OpsetChoice::kAll, {}, AttributeChoice::kAll);
+  EXPECT_EQ(all.size(), 1u + 5u * 3u + 0u + 2u * 3u * 3u);  // 15: none; 19..23: saturate x3; 24, 25: x round_mode x4
+  EXPECT_TRUE(case_specs(ElementType::kInt2, ElementType::kFloat, OpsetChoice::kListed, {21, 24}, AttributeChoice::kRelevant).empty());
+}
+
+TEST(Generator, RenderedFilesLoadBackIdentically) {
+  Scratch s;
+  for (const auto& [from, to] : std::vector<std::pair<ElementType, ElementType>>{
+           {ElementType::kFloat, ElementType::kFloat4E2M1}, {ElementType::kString, ElementType::kInt4},
+           {ElementType::kInt2, ElementType::kString}, {ElementType::kDouble, ElementType::kFloat8E8M0}}) {
+    const VectorFile f = make(from, to);
+    const std::string text = render_vector_file(f, GeneratedSource{});
+    auto back = parse_vector_text(text, f.name + ".json");
+    ASSERT_TRUE(std::holds_alternative<VectorFile>(back)) << std::get<std::string>(back);
+    const auto& g = std::get<VectorFile>(back);
+    EXPECT_EQ(g.kind, "generated");
+    ASSERT_EQ(g.input.size(), f.input.size());
+    for (size_t i = 0; i < f.input.size(); ++i) {
+      EXPECT_EQ(g.input[i].bits, f.input[i].bits);
+      EXPECT_EQ(g.input[i].text, f.input[i].text);
+      EXPECT_EQ(g.expected[i].bits, f.expected[i].bits);
+      EXPECT_EQ(g.expected[i].text, f.expected[i].text);
+      EXPECT_EQ(g.outcomes[i], f.outcomes[i]);
+      EXPECT_EQ(g.rules[i], f.rules[i]);
+    }
+    EXPECT_EQ(g.input_packed, f.input_packed);
+    EXPECT_EQ(g.expected_packed, f.expected_packed);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+TEST(Validator, ReferenceAgainstItselfHasNoFailure) {
+  Scratch s;
+  const VectorSet set = write_set(s, {make(ElementType::kFloat, ElementType::kFloat8E4M3FN),
+                                      make(ElementType::kFloat, ElementType::kFloat8E4M3FN, 0),
+                                      make(ElementType::kString, ElementType::kFloat),
+                                      make(ElementType::kFloat8E8M0, ElementType::kString)});
+  auto impl = make_reference_implementation({}, "reference");
+  const Report r = validate(set, *impl);
+  EXPECT_TRUE(r.ok()) << report_text(r);
+  EXPECT_GT(r.total.pass, 500u);
+  EXPECT_GT(r.total.unspecified, 0u);  // the STRING non-numbers
+}
+
+struct VariantCase {
+  const char* variants;
+  ElementType from, to;
+  const char* rule;
+  const char* verdict;
+};
+
+TEST(Validator, NamesTheVariantAReferenceVariantFollows) {
+  const VariantCase cases[] = {
+      {"A2=six", ElementType::kFloat, ElementType::kFloat4E2M1, "F4.NAN.ZERO", "follows variant A2=six"},
+      {"A2=negzero", ElementType::kFloat16, ElementType::kFloat4E2M1, "F4.NAN.ZERO", "follows variant A2=negzero"},
+      {"A8=truncate-wrap", ElementType::kFloat, ElementType::kInt4, "INT4.RNE_WRAP", "follows variant A8=truncate-wrap"},
+      {"A9=through-float32", ElementType::kDouble, ElementType::kBfloat16, "FLOAT.RNE", "follows variant A9=through-float32"},
+      {"A1=nan", ElementType::kFloat, ElementType::kFloat8E5M2FNUZ, "F8.SAT.INF", "follows variant A1=nan"},
+      {"A12=exact", ElementType::kFloat8E8M0, ElementType::kFloat, "FLOAT.RNE", "follows variant A12=exact"},
+      {"A10=printf-g", ElementType::kFloat, ElementType::kString, "STR.FORMAT.SHORTEST", "follows variant A10=printf-g"},
+  };
+  for (const VariantCase& c : cases) {
+    Scratch s;
+    const VectorSet set = write_set(s, {make(c.from, c.to)});
+    ref::Variants v;
+    ASSERT_FALSE(ref::apply_variant_overrides(v, c.variants));
+    auto impl = make_reference_implementation(v, c.variants);
+    const Report r = validate(set, *impl);
+    const auto rule = *ref::rule_from_name(c.rule);
+    ASSERT_TRUE(r.rules.count(rule)) << c.variants;
+    const RuleResult& rr = r.rules.at(rule);
+    EXPECT_GT(rr.counts.fail, 0u) << c.variants;
+    EXPECT_EQ(rr.verdict.rfind(c.verdict, 0), 0u) << c.variants << ": " << rr.verdict;
+    EXPECT_FALSE(rr.examples.empty());
+    EXPECT_FALSE(r.discrepancies.empty());
+  }
+}
+
+TEST(Validator, SaturateIgnoredIsNamed) {
+  Scratch s;
+  // The reference with saturate forced to 0 is "an implementation that ignores saturate".
+  VectorFile f = make(ElementType::kFloat, ElementType::kFloat8E4M3FN);
+  const VectorSet set = write_set(s, {f});
+  class IgnoresSaturate final : public Implementation {
+   public:
+    std::string name() const override { return "ignores-saturate"; }
+    std::string description() const override { return "test"; }
+    CaseOutput run(const VectorFile& file, size_t) override {
+      ref::CastLikeRequest r = file.request();
+      r.saturate = 0;
+      const auto out = std::get<ref::CastLikeOutput>(ref::cast_like(r));
+      CaseOutput c;
+      for (size_t i = 0; i < file.input.size(); ++i) c.elements.push_back(ref::Element::of_bits(load_bits(file.to, out.output.data.data(), i)));
+      c.element_errors.assign(file.input.size(), "");
+      return c;
+    }
+  } impl;
+  const Report r = validate(set, impl);
+  EXPECT_EQ(r.rules.at(ref::RuleId::kF8SaturateOverflow).verdict, "follows variant saturate=0");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results files
+
+std::string results_for(const VectorSet& set, Implementation& impl, const std::string& skip = "") {
+  using nlohmann::json;
+  std::string out = R"({"format":"castlike-results","format_version":1,"implementation":{"name":"test","version":"1"}})" "\n";
+  size_t n = 0;
+  for (size_t i = 0; i < set.files.size(); ++i) {
+    const VectorFile& f = set.files[i];
+    if (f.name == skip) continue;
+    const CaseOutput c = impl.run(f, i);
+    json line{{"case", f.name}, {"sha256", set.sha256[i]}, {"from", std::string(info(f.from).name)},
+              {"to", std::string(info(f.to).name)}, {"status", "ok"}};
+    json values = json::array();
+    for (const auto& e : c.elements)
+      values.push_back(f.to == ElementType::kString ? json(e->text) : json(format_hex_bits(e->bits, info(f.to).bits)));
+    line[f.to == ElementType::kString ? "text" : "bits"] = values;
+    out += line.dump() + "\n";
+    ++n;
+  }
+  return out + R"({"end":true,"cases":)" + std::to_string(n) + "}\n";
+}
+
+class ResultsFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    set_ = write_set(vectors_, {make(ElementType::kFloat, ElementType::kFloat4E2M1), make(ElementType::kInt8, ElementType::kString)});
+    auto ref = make_reference_implementation({}, "reference");
+    good_ = results_for(set_, *ref);
+  }
+  // Loads `text` as a results file; the error, or "" when it loads.
+  std::string error_of(const std::string& text) {
+    results_.write("r.jsonl", text);
+    auto r = load_results_file(results_.path("r.jsonl").string(), set_);
+    return std::holds_alternative<std::string>(r) ? std::get<std::string>(r) : "";
+  }
+  static std::string replace(std::string s, const std::string& from, const std::string& to) {
+    const size_t at = s.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) s.replace(at, from.size(), to);
+    return s;
+  }
+  Scratch vectors_, results_;
+  VectorSet set_;
+  std::string good_;
+};
+
+TEST_F(ResultsFiles, AGoodFileValidatesClean) {
+  ASSERT_EQ(error_of(good_), "");
+  auto impl = load_results_file(results_.path("r.jsonl").string(), set_);
+  const Report r = validate(set_, *std::get<std::unique_ptr<Implementation>>(impl));
+  EXPECT_TRUE(r.ok()) << report_text(r);
+  EXPECT_EQ(r.implementation, "test");
+}
+
+TEST_F(ResultsFiles, MalformedLineNamesFileAndLine) {
+  const std::string e = error_of(replace(good_, "\"status\":\"ok\"", "\"status\":\"ok\",,"));
+  EXPECT_NE(e.find("r.jsonl:2: malformed JSON"), std::string::npos) << e;
+}
+
+TEST_F(ResultsFiles, TruncatedFileIsRejected) {
+  const std::string cut = good_.substr(0, good_.rfind("{\"end\""));
+  EXPECT_NE(error_of(cut).find(":3: truncated"), std::string::npos) << error_of(cut);
+  const std::string mid = good_.substr(0, good_.size() / 2);
+  EXPECT_NE(error_of(mid).find("malformed JSON"), std::string::npos) << error_of(mid);
+  EXPECT_NE(error_of(mid).find("r.jsonl:"), std::string::npos) << error_of(mid);
+  EXPECT_NE(error_of("").find("empty results file"), std::string::npos);
+}
+
+TEST_F(ResultsFiles, UnknownTypeIsRejected) {
+  const std::string e = error_of(replace(good_, "\"to\":\"FLOAT4E2M1\"", "\"to\":\"FLOAT4E3M0\""));
+  EXPECT_NE(e.find(":2: unknown element type 'FLOAT4E3M0' in field 'to'"), std::string::npos) << e;
+}
+
+TEST_F(ResultsFiles, DifferentVectorSetIsRejected) {
+  // Another sha256: the case was made from another file.
+  const size_t at = good_.find("\"sha256\":\"") + 10;
+  std::string other = good_;
+  other[at] = other[at] == '0' ? '1' : '0';
+  EXPECT_NE(error_of(other).find("was made from a different vector file"), std::string::npos) << error_of(other);
+  // A case the set does not have.
+  const std::string renamed = replace(good_, "\"case\":\"FLOAT_to_FLOAT4E2M1_op25\"", "\"case\":\"FLOAT_to_FLOAT4E2M1_op23\"");
+  EXPECT_NE(error_of(renamed).find("is not in the vector set"), std::string::npos) << error_of(renamed);
+  // A case missing.
+  auto ref = make_reference_implementation({}, "reference");
+  const std::string missing = results_for(set_, *ref, "INT8_to_STRING_op25");
+  EXPECT_NE(error_of(missing).find("cover 1 of the vector set's 2 cases; missing 'INT8_to_STRING_op25'"), std::string::npos)
+      << error_of(missing);
+}
+
+TEST_F(ResultsFiles, WrongElementsAreRejected) {
+  const std::string short_bits = replace(good_, "\"bits\":[\"", "\"bits\":[\"0x00\",\"");
+  EXPECT_NE(error_of(short_bits).find("field 'bits' has"), std::string::npos) << error_of(short_bits);
+  const std::string bad_bits = replace(good_, "\"bits\":[\"0x", "\"bits\":[\"0xz");
+  EXPECT_NE(error_of(bad_bits).find("is not a FLOAT4E2M1 bit pattern"), std::string::npos) << error_of(bad_bits);
+  const std::string null_bits = replace(good_, "\"bits\":[\"0x0", "\"bits\":[null,\"0x0");
+  EXPECT_NE(error_of(replace(null_bits, "\"0x00\",", "")).find(""), std::string::npos);
+  EXPECT_NE(error_of(replace(good_, "\"status\":\"ok\"", "\"status\":\"maybe\"")).find("unknown status 'maybe'"),
+            std::string::npos);
+  EXPECT_NE(error_of(replace(good_, "castlike-results", "castlike-vectors")).find(":1: field 'format'"), std::string::npos);
+}
+
+TEST_F(ResultsFiles, RejectionsAndElementErrorsAreCoverage) {
+  std::string text = good_;
+  // Reject the INT8 -> STRING case, and make one FLOAT4 element an element error.
+  const size_t line_start = text.find("{\"case\":\"INT8_to_STRING_op25\"");
+  const size_t line_end = text.find('\n', line_start);
+  const std::string sha = set_.sha256[1];
+  text.replace(line_start, line_end - line_start,
+               R"({"case":"INT8_to_STRING_op25","sha256":")" + sha +
+                   R"(","from":"INT8","to":"STRING","status":"rejected","stage":"load","message":"NOT_IMPLEMENTED: no string cast"})");
+  text = replace(text, "\"bits\":[\"0x00\"", "\"bits\":[null");
+  text = replace(text, "\"status\":\"ok\"", "\"status\":\"ok\",\"errors\":[{\"index\":0,\"message\":\"boom\"}]");
+  ASSERT_EQ(error_of(text), "");
+  auto impl = load_results_file(results_.path("r.jsonl").string(), set_);
+  const Report r = validate(set_, *std::get<std::unique_ptr<Implementation>>(impl));
+  EXPECT_FALSE(r.ok());
+  EXPECT_EQ(r.total.fail, 0u);
+  const PairResult& p = r.pairs.at({ElementType::kInt8, ElementType::kString});
+  ASSERT_EQ(p.rejections.size(), 1u);
+  EXPECT_EQ(p.rejections[0].message, "NOT_IMPLEMENTED: no string cast");
+  EXPECT_EQ(p.counts.rejected, 256u);
+  const PairResult& q = r.pairs.at({ElementType::kFloat, ElementType::kFloat4E2M1});
+  EXPECT_EQ(q.counts.rejected, 1u);
+  EXPECT_NE(report_text(r).find("rejected INT8_to_STRING_op25 (opset 25): NOT_IMPLEMENTED: no string cast"), std::string::npos);
+}
+
+TEST(VectorSets, BadVectorFilesAreRejectedWithFileAndProblem) {
+  Scratch s;
+  s.write("a.json", "{\"format\": \"castlike-vectors\",\n \"format_version\": 1,\n oops}");
+  auto r = load_vector_set({s.str()});
+  ASSERT_TRUE(std::holds_alternative<std::string>(r));
+  EXPECT_NE(std::get<std::string>(r).find("a.json:3: malformed JSON"), std::string::npos) << std::get<std::string>(r);
+  Scratch t;
+  const VectorFile f = make(ElementType::kInt8, ElementType::kInt4);
+  t.write("other_name.json", render_vector_file(f, GeneratedSource{}));
+  r = load_vector_set({t.str()});
+  ASSERT_TRUE(std::holds_alternative<std::string>(r));
+  EXPECT_NE(std::get<std::string>(r).find("is not the file name"), std::string::npos);
+  Scratch u;
+  std::string text = render_vector_file(f, GeneratedSource{});
+  text.replace(text.find("\"INT4\""), 6, "\"INT5\"");
+  u.write(f.name + ".json", text);
+  r = load_vector_set({u.str()});
+  ASSERT_TRUE(std::holds_alternative<std::string>(r));
+  EXPECT_NE(std::get<std::string>(r).find("unknown element type 'INT5'"), std::string::npos) << std::get<std::string>(r);
+  EXPECT_TRUE(std::holds_alternative<std::string>(load_vector_set({"/nonexistent/dir"})));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared libraries
+
+#ifdef CASTLIKE_EXAMPLE_PLUGIN
+TEST(SharedLibrary, ExamplePluginPassesRejectsAndFollowsA2Six) {
+  Scratch s;
+  const VectorSet set = write_set(s, {make(ElementType::kFloat, ElementType::kFloat4E2M1),
+                                      make(ElementType::kFloat4E2M1, ElementType::kFloat),
+                                      make(ElementType::kInt8, ElementType::kInt16),
+                                      make(ElementType::kFloat, ElementType::kFloat16)});
+  auto loaded = load_shared_library(CASTLIKE_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Implementation>>(loaded)) << std::get<std::string>(loaded);
+  auto& impl = *std::get<std::unique_ptr<Implementation>>(loaded);
+  EXPECT_EQ(impl.name(), "castlike example plug-in");
+  const Report r = validate(set, impl);
+  EXPECT_EQ(r.pairs.at({ElementType::kFloat4E2M1, ElementType::kFloat}).counts.fail, 0u);
+  EXPECT_EQ(r.pairs.at({ElementType::kFloat4E2M1, ElementType::kFloat}).counts.pass, 16u);
+  EXPECT_EQ(r.pairs.at({ElementType::kInt8, ElementType::kInt16}).counts.pass, 256u);
+  const PairResult& f16 = r.pairs.at({ElementType::kFloat, ElementType::kFloat16});
+  ASSERT_EQ(f16.rejections.size(), 1u);
+  EXPECT_EQ(f16.rejections[0].message, "not implemented by the example plug-in");
+  const RuleResult& nan = r.rules.at(ref::RuleId::kF4NanToZero);
+  EXPECT_EQ(nan.verdict.rfind("follows variant A2=six", 0), 0u) << nan.verdict;
+  // Everything else of FLOAT -> FLOAT4E2M1 is right.
+  EXPECT_EQ(r.pairs.at({ElementType::kFloat, ElementType::kFloat4E2M1}).counts.fail, nan.counts.fail);
+}
+#endif
+
+TEST(SharedLibrary, NonPluginsAreRejectedWithAReason) {
+  auto missing = load_shared_library("/nonexistent/libnothing.so");
+  ASSERT_TRUE(std::holds_alternative<std::string>(missing));
+  EXPECT_NE(std::get<std::string>(missing).find("cannot load the shared library"), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reports
+
+TEST(Reports, HtmlHasTheFullMatrixAndJsonParses) {
+  Scratch s;
+  const VectorSet set = write_set(s, {make(ElementType::kFloat, ElementType::kFloat4E2M1)});
+  ref::Variants v;
+  ASSERT_FALSE(ref::apply_variant_overrides(v, "A2=six"));
+  auto impl = make_reference_implementation(v, "reference A2=six");
+  const Report r = validate(set, *impl);
+  const std::string html = report_html(r);
+  size_t cells = 0, rows = 0;
+  const size_t matrix = html.find("<table class=\"m\">");
+  const size_t end = html.find("</table>", matrix);
+  for (size_t at = html.find("<td", matrix); at < end; at = html.find("<td", at + 1)) ++cells;
+  for (size_t at = html.find("<tr><th>", matrix); at < end; at = html.find("<tr><th>", at + 1)) ++rows;
+  EXPECT_EQ(cells, 576u);
+  EXPECT_EQ(rows, 25u);  // the header row and one per source type
+  EXPECT_NE(html.find("class=\"fail\""), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);  // self-contained, static
+  const auto j = nlohmann::json::parse(report_json(r));
+  EXPECT_EQ(j["ok"], false);
+  EXPECT_EQ(j["discrepancies"][0]["rule"], "F4.NAN.ZERO");
+  EXPECT_EQ(j["discrepancies"][0]["explained_by"], "A2=six|profile exact");
+  const std::string text = report_text(r);
+  EXPECT_NE(text.find("F4.NAN.ZERO"), std::string::npos);
+  EXPECT_NE(text.find("follows variant A2=six"), std::string::npos);
+  EXPECT_NE(text.find("input 0x7fc00000 (nan), expected 0x00 (0), actual 0x07 (6)"), std::string::npos) << text;
+}
+
+TEST(Candidates, EveryNamedSwitchParses) {
+  // candidates() throws on a switch name that semantics.hpp does not know.
+  EXPECT_GE(candidate_names().size(), 20u);
+}
+
+}  // namespace
+}  // namespace castlike::conformance

@@ -1,0 +1,77 @@
+/* castlike validator plug-in ABI, version 1.
+ *
+ * `castlike validate --library PATH.so` loads a shared library with dlopen and judges the CastLike
+ * implementation behind it against the castlike vector files, exactly as it judges a results file.
+ * The library exports three C functions (no C++ name mangling):
+ *
+ *   int32_t     castlike_validator_abi_version(void);   returns CASTLIKE_VALIDATOR_ABI_VERSION
+ *   const char* castlike_validator_name(void);          e.g. "myruntime 1.2 (CPU)"; static storage
+ *   int32_t     castlike_validator_cast_like(const castlike_validator_request* request,
+ *                                            castlike_validator_output* output);
+ *
+ * castlike_validator_cast_like runs ONE CastLike node on one tensor: every element of
+ * `request->input` converted to `request->to` at `request->opset` with the attributes given. It
+ * returns CASTLIKE_VALIDATOR_OK after writing every output element, or
+ * CASTLIKE_VALIDATOR_REJECTED after writing a NUL-terminated reason into output->message (at most
+ * output->message_size bytes, truncated if longer): "not implemented", "opset 25 not supported",
+ * a model load error... A rejection is reported per pair as coverage, not as a wrong result.
+ *
+ * Data layout is ONNX's TensorProto raw_data layout (castlike vectors' "packed" field):
+ *   - element widths 8/16/32/64 bits: little-endian, one element after the other;
+ *   - 4-bit types (INT4, UINT4, FLOAT4E2M1): two per byte, element 0 in the low nibble;
+ *   - 2-bit types (INT2, UINT2): four per byte, element 0 in the lowest two bits;
+ *   - BOOL: one byte, 0 or 1; STRING: an array of NUL-terminated UTF-8 strings.
+ * The validator calls from one thread at a time; the library need not be thread-safe. It must not
+ * keep pointers into the request or output after returning.
+ *
+ * A tiny example is conformance/example_validator_plugin.c (built as
+ * libcastlike_example_validator_plugin.so and used by the validator's tests).
+ */
+#ifndef CASTLIKE_VALIDATOR_ABI_H_
+#define CASTLIKE_VALIDATOR_ABI_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "castlike/types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CASTLIKE_VALIDATOR_ABI_VERSION 1
+
+#define CASTLIKE_VALIDATOR_OK 0
+#define CASTLIKE_VALIDATOR_REJECTED 1
+
+typedef struct castlike_validator_request {
+  int32_t opset;         /* the model's opset (15..25) */
+  int32_t from;          /* castlike_type of the input (ONNX TensorProto.DataType number) */
+  int32_t to;            /* castlike_type of target_type and of the output */
+  int32_t saturate;      /* -1: attribute not set (the default, 1); else 0 or 1 */
+  const char* round_mode; /* NULL: attribute not set (the default, "up"); else "up", "down", "nearest" */
+  size_t count;          /* number of elements (the tensor is 1-D for the validator) */
+  const uint8_t* input;  /* numeric input: raw_data layout, storage size of `count` elements; NULL for STRING */
+  const char* const* input_text; /* STRING input: `count` NUL-terminated strings; NULL otherwise */
+} castlike_validator_request;
+
+typedef struct castlike_validator_output {
+  uint8_t* data;         /* numeric output: zero-filled buffer in raw_data layout; NULL for STRING */
+  size_t data_size;      /* its size in bytes (exactly the storage of `count` elements of `to`) */
+  /* STRING output: call once per element; the validator copies the text. Returns 0, or -1 for an
+   * index out of range. NULL for numeric outputs. */
+  int32_t (*set_text)(void* context, size_t index, const char* text, size_t length);
+  void* context;         /* pass back to set_text */
+  char* message;         /* on CASTLIKE_VALIDATOR_REJECTED: the reason, NUL-terminated */
+  size_t message_size;
+} castlike_validator_output;
+
+typedef int32_t (*castlike_validator_abi_version_fn)(void);
+typedef const char* (*castlike_validator_name_fn)(void);
+typedef int32_t (*castlike_validator_cast_like_fn)(const castlike_validator_request*, castlike_validator_output*);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* CASTLIKE_VALIDATOR_ABI_H_ */

@@ -1,0 +1,164 @@
+#include "dispatch.hpp"
+
+#include <array>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+#include "cpu_features.hpp"
+
+namespace castlike::opt {
+namespace {
+
+constexpr size_t kTypes = kTypeTable.size();
+constexpr int kLevels = 4;
+
+constexpr size_t type_index(ElementType t) {
+  for (size_t i = 0; i < kTypes; ++i)
+    if (kTypeTable[i].type == t) return i;
+  return kTypes;
+}
+
+KernelFn own_kernel(Isa level, ElementType from, ElementType to) {
+  switch (level) {
+    case Isa::kScalar:
+      return scalar_lookup(from, to);
+    case Isa::kAvx2:
+      return isa_built(Isa::kAvx2) ? avx2_lookup(from, to) : nullptr;
+    case Isa::kAvx512:
+      return isa_built(Isa::kAvx512) ? avx512_lookup(from, to) : nullptr;
+    case Isa::kNeon:
+      return isa_built(Isa::kNeon) ? neon_lookup(from, to) : nullptr;
+  }
+  return nullptr;
+}
+
+Isa fallback(Isa level) {
+  switch (level) {
+    case Isa::kAvx512:
+      return Isa::kAvx2;
+    default:
+      return Isa::kScalar;
+  }
+}
+
+using Table = std::array<KernelFn, kTypes * kTypes>;
+
+const Table& table(Isa level) {
+  static std::array<Table, kLevels> tables;
+  static std::array<std::once_flag, kLevels> once;
+  const int l = static_cast<int>(level);
+  std::call_once(once[l], [l] {
+    for (size_t i = 0; i < kTypes; ++i) {
+      for (size_t j = 0; j < kTypes; ++j) {
+        const ElementType from = kTypeTable[i].type, to = kTypeTable[j].type;
+        Isa at = static_cast<Isa>(l);
+        KernelFn k = own_kernel(at, from, to);
+        while (k == nullptr && at != Isa::kScalar) {
+          at = fallback(at);
+          k = own_kernel(at, from, to);
+        }
+        tables[l][i * kTypes + j] = k;
+      }
+    }
+  });
+  return tables[l];
+}
+
+bool equals_ignoring_case(const char* a, const char* b) {
+  for (; *a != '\0' && *b != '\0'; ++a, ++b) {
+    const char ca = (*a >= 'A' && *a <= 'Z') ? static_cast<char>(*a - 'A' + 'a') : *a;
+    if (ca != *b) return false;
+  }
+  return *a == *b;
+}
+
+bool parse_isa(const char* name, Isa& out) {
+  static constexpr struct {
+    const char* name;
+    Isa isa;
+  } kNames[] = {{"scalar", Isa::kScalar}, {"avx2", Isa::kAvx2}, {"avx512", Isa::kAvx512}, {"neon", Isa::kNeon}};
+  for (const auto& n : kNames) {
+    if (equals_ignoring_case(name, n.name)) {
+      out = n.isa;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::atomic<int>& active_level() {
+  static std::atomic<int> level{[] {
+    Isa chosen = best_isa();
+    if (const char* env = std::getenv("CASTLIKE_ISA"); env != nullptr && *env != '\0') {
+      Isa requested;
+      if (parse_isa(env, requested) && isa_available(requested)) chosen = requested;
+    }
+    return static_cast<int>(chosen);
+  }()};
+  return level;
+}
+
+}  // namespace
+
+bool isa_built(Isa isa) {
+  switch (isa) {
+    case Isa::kScalar:
+      return true;
+#if CASTLIKE_HAVE_AVX2_KERNELS
+    case Isa::kAvx2:
+      return true;
+#endif
+#if CASTLIKE_HAVE_AVX512_KERNELS
+    case Isa::kAvx512:
+      return true;
+#endif
+#if CASTLIKE_HAVE_NEON_KERNELS
+    case Isa::kNeon:
+      return true;
+#endif
+    default:
+      return false;
+  }
+}
+
+bool isa_available(Isa isa) { return isa_built(isa) && cpu_supports(isa); }
+
+Isa best_isa() {
+  for (Isa isa : {Isa::kAvx512, Isa::kAvx2, Isa::kNeon})
+    if (isa_available(isa)) return isa;
+  return Isa::kScalar;
+}
+
+Isa active_isa() { return static_cast<Isa>(active_level().load(std::memory_order_relaxed)); }
+
+bool force_isa(Isa isa) {
+  const int l = static_cast<int>(isa);
+  if (l < 0 || l >= kLevels || !isa_available(isa)) return false;
+  active_level().store(l, std::memory_order_relaxed);
+  return true;
+}
+
+KernelFn kernel_at(Isa level, ElementType from, ElementType to) {
+  const int l = static_cast<int>(level);
+  const size_t i = type_index(from), j = type_index(to);
+  if (l < 0 || l >= kLevels || i >= kTypes || j >= kTypes) return nullptr;
+  return table(level)[i * kTypes + j];
+}
+
+const char* isa_name(Isa isa) {
+  switch (isa) {
+    case Isa::kScalar:
+      return "scalar";
+    case Isa::kAvx2:
+      return "avx2";
+    case Isa::kAvx512:
+      return "avx512";
+    case Isa::kNeon:
+      return "neon";
+  }
+  return "unknown";
+}
+
+}  // namespace castlike::opt

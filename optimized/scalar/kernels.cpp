@@ -1,0 +1,236 @@
+// The portable scalar kernels: every numeric pair (23 x 23 = 529; STRING pairs take the string
+// path), generated from the element conversions of element.hpp.
+//
+// Sources of 8 bits or fewer (the 8-bit integers, BOOL, the float8 types and the packed types) go
+// through a 256-entry (or 16 / 4-entry) table of destination bit patterns, built once per pair and
+// attribute set from the element conversion itself, so the tables cannot disagree with it. Wider
+// sources convert element by element with integer bit manipulation, specialised at compile time
+// for the pair and the attributes (no branches on `saturate` or `round_mode` inside the loops).
+#include <array>
+#include <bit>
+#include <utility>
+
+#include "kernel.hpp"
+#include "scalar/element.hpp"
+#include "scalar/storage.hpp"
+
+static_assert(std::endian::native == std::endian::little, "castlike's kernels assume a little-endian host");
+
+namespace castlike::opt {
+namespace scalar {
+namespace {
+
+// Applies f to every element of src and writes the results in dst's layout. Packed destinations are
+// written one whole byte at a time; bits past element n in the last byte are zero.
+template <ElementType From, ElementType To, class F>
+CASTLIKE_ALWAYS_INLINE void run(const uint8_t* s, uint8_t* d, size_t n, F&& f) {
+  using S = Storage<From>;
+  using D = Storage<To>;
+  if constexpr (!D::packed) {
+    for (size_t i = 0; i < n; ++i) D::store(d, i, static_cast<typename D::word>(f(S::load(s, i))));
+  } else {
+    constexpr unsigned per = D::per_byte;
+    const size_t full = n / per;
+    for (size_t k = 0; k < full; ++k) {
+      unsigned byte = 0;
+      for (unsigned j = 0; j < per; ++j)
+        byte |= (static_cast<unsigned>(f(S::load(s, k * per + j))) & D::code_mask) << (j * D::bits);
+      d[k] = static_cast<uint8_t>(byte);
+    }
+    const size_t rest = n - full * per;
+    if (rest != 0) {
+      unsigned byte = 0;
+      for (unsigned j = 0; j < rest; ++j)
+        byte |= (static_cast<unsigned>(f(S::load(s, full * per + j))) & D::code_mask) << (j * D::bits);
+      d[full] = static_cast<uint8_t>(byte);
+    }
+  }
+}
+
+template <ElementType T>
+void identity(const uint8_t* s, uint8_t* d, size_t n) {
+  using S = Storage<T>;
+  if constexpr (!S::packed) {
+    std::memcpy(d, s, n * sizeof(typename S::word));
+  } else {
+    const size_t bytes = (n + S::per_byte - 1) / S::per_byte;
+    if (bytes == 0) return;
+    std::memcpy(d, s, bytes);
+    const size_t rest = n % S::per_byte;
+    if (rest != 0) d[bytes - 1] &= static_cast<uint8_t>((1u << (rest * S::bits)) - 1u);
+  }
+}
+
+// Destination patterns of every source pattern, for sources of at most 8 bits.
+template <ElementType From, ElementType To>
+struct SmallTable {
+  static constexpr size_t kSize = size_t{1} << (Storage<From>::packed ? Storage<From>::bits : 8);
+  typename Storage<To>::word v[kSize];
+};
+
+template <ElementType From, ElementType To, int Index>
+const SmallTable<From, To>& small_table() {
+  constexpr bool sat = index_saturate(To, Index);
+  constexpr castlike_round_mode mode = index_mode(To, Index);
+  static const SmallTable<From, To> table = [] {
+    SmallTable<From, To> t{};
+    for (size_t i = 0; i < SmallTable<From, To>::kSize; ++i)
+      t.v[i] = static_cast<typename Storage<To>::word>(convert_element<From, To, sat, mode>(i));
+    return t;
+  }();
+  return table;
+}
+
+template <ElementType From, ElementType To, int Index>
+void kernel_variant(const void* src, void* dst, size_t n) {
+  const auto* s = static_cast<const uint8_t*>(src);
+  auto* d = static_cast<uint8_t*>(dst);
+  if constexpr (Storage<From>::bits <= 8) {
+    const SmallTable<From, To>& t = small_table<From, To, Index>();
+    run<From, To>(s, d, n, [&t](uint64_t x) { return t.v[x]; });
+  } else {
+    constexpr bool sat = index_saturate(To, Index);
+    constexpr castlike_round_mode mode = index_mode(To, Index);
+    run<From, To>(s, d, n, [](uint64_t x) { return convert_element<From, To, sat, mode>(x); });
+  }
+}
+
+template <ElementType From, ElementType To>
+void kernel(const void* src, void* dst, size_t n, const castlike_attributes& a) {
+  if constexpr (From == To) {
+    identity<From>(static_cast<const uint8_t*>(src), static_cast<uint8_t*>(dst), n);
+  } else if constexpr (attribute_variants(To) == 1) {
+    kernel_variant<From, To, 0>(src, dst, n);
+  } else if constexpr (attribute_variants(To) == 2) {
+    if (a.saturate)
+      kernel_variant<From, To, 1>(src, dst, n);
+    else
+      kernel_variant<From, To, 0>(src, dst, n);
+  } else {
+    switch (attribute_index(To, a)) {
+      case 0:
+        kernel_variant<From, To, 0>(src, dst, n);
+        break;
+      case 1:
+        kernel_variant<From, To, 1>(src, dst, n);
+        break;
+      case 2:
+        kernel_variant<From, To, 2>(src, dst, n);
+        break;
+      case 3:
+        kernel_variant<From, To, 3>(src, dst, n);
+        break;
+      case 4:
+        kernel_variant<From, To, 4>(src, dst, n);
+        break;
+      default:
+        kernel_variant<From, To, 5>(src, dst, n);
+        break;
+    }
+  }
+}
+
+constexpr size_t kTypes = kTypeTable.size();
+
+template <size_t K>
+constexpr KernelFn entry() {
+  constexpr ElementType from = kTypeTable[K / kTypes].type;
+  constexpr ElementType to = kTypeTable[K % kTypes].type;
+  if constexpr (from == ElementType::kString || to == ElementType::kString)
+    return nullptr;
+  else
+    return &kernel<from, to>;
+}
+
+template <size_t... K>
+constexpr std::array<KernelFn, sizeof...(K)> make_table(std::index_sequence<K...>) {
+  return {entry<K>()...};
+}
+
+constexpr std::array<KernelFn, kTypes* kTypes> kKernels = make_table(std::make_index_sequence<kTypes * kTypes>());
+
+constexpr size_t type_index(ElementType t) {
+  for (size_t i = 0; i < kTypes; ++i)
+    if (kTypeTable[i].type == t) return i;
+  return kTypes;
+}
+
+template <ElementType To>
+uint64_t encode_with(const Num& v, const castlike_attributes& a) {
+  if constexpr (attribute_variants(To) == 1) {
+    return encode<To, true, CASTLIKE_ROUND_UP>(v);
+  } else if constexpr (attribute_variants(To) == 2) {
+    return a.saturate ? encode<To, true, CASTLIKE_ROUND_UP>(v) : encode<To, false, CASTLIKE_ROUND_UP>(v);
+  } else {
+    switch (attribute_index(To, a)) {
+      case 0:
+        return encode<To, false, CASTLIKE_ROUND_UP>(v);
+      case 1:
+        return encode<To, false, CASTLIKE_ROUND_DOWN>(v);
+      case 2:
+        return encode<To, false, CASTLIKE_ROUND_NEAREST>(v);
+      case 3:
+        return encode<To, true, CASTLIKE_ROUND_UP>(v);
+      case 4:
+        return encode<To, true, CASTLIKE_ROUND_DOWN>(v);
+      default:
+        return encode<To, true, CASTLIKE_ROUND_NEAREST>(v);
+    }
+  }
+}
+
+template <size_t I>
+constexpr auto encoder_entry() {
+  constexpr ElementType to = kTypeTable[I].type;
+  using Fn = uint64_t (*)(const Num&, const castlike_attributes&);
+  if constexpr (to == ElementType::kString)
+    return Fn{nullptr};
+  else
+    return Fn{&encode_with<to>};
+}
+
+template <size_t... I>
+constexpr auto make_encoders(std::index_sequence<I...>) {
+  using Fn = uint64_t (*)(const Num&, const castlike_attributes&);
+  return std::array<Fn, sizeof...(I)>{encoder_entry<I>()...};
+}
+
+constexpr auto kEncoders = make_encoders(std::make_index_sequence<kTypes>());
+
+}  // namespace
+
+uint64_t convert_bits(ElementType from, ElementType to, uint64_t bits, const castlike_attributes& attrs) {
+  const KernelFn k = scalar_lookup(from, to);
+  if (k == nullptr) return 0;
+  uint8_t in[8] = {}, out[8] = {};
+  const unsigned width = info(from).bits;
+  const uint64_t masked = bits & bit_mask(from);
+  if (width < 8)
+    in[0] = static_cast<uint8_t>(masked);
+  else
+    std::memcpy(in, &masked, width / 8);
+  k(in, out, 1, attrs);
+  uint64_t result = 0;
+  const unsigned out_width = info(to).bits;
+  if (out_width < 8)
+    result = out[0] & bit_mask(to);
+  else
+    std::memcpy(&result, out, out_width / 8);
+  return result;
+}
+
+uint64_t encode_num(ElementType to, const Num& v, const castlike_attributes& attrs) {
+  const size_t i = type_index(to);
+  if (i >= kTypes || kEncoders[i] == nullptr) return 0;
+  return kEncoders[i](v, attrs);
+}
+
+}  // namespace scalar
+
+KernelFn scalar_lookup(ElementType from, ElementType to) {
+  const size_t i = scalar::type_index(from), j = scalar::type_index(to);
+  if (i >= scalar::kTypes || j >= scalar::kTypes) return nullptr;
+  return scalar::kKernels[i * scalar::kTypes + j];
+}
+
+}  // namespace castlike::opt

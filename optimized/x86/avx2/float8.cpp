@@ -1,0 +1,15 @@
+// AVX2: float32 / float16 / bfloat16 -> the four float8 types (both saturate values), FLOAT4E2M1
+// and FLOAT8E8M0 (each round mode); float8 / FLOAT4E2M1 / FLOAT8E8M0 -> float32 / float16 /
+// bfloat16.
+//
+// Encoding is the integer RNE trick of simd/generic.hpp (about a dozen operations per 8 lanes).
+// Decoding is arithmetic too: AVX2 has no byte-table lookup wider than pshufb's 16 entries, and a
+// 256-entry lookup built from pshufb costs more than the ten operations the decode takes.
+#include "../../simd/generic.hpp"
+#include "ops.hpp"
+
+namespace castlike::opt::avx2 {
+
+KernelFn lookup_float8(ElementType from, ElementType to) { return generic_float8_lookup<Ops>(from, to); }
+
+}  // namespace castlike::opt::avx2

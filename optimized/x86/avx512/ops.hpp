@@ -1,0 +1,105 @@
+// AVX-512 (F, BW, VL, VBMI, BF16 + F16C, FMA) vector operations for ../../simd/generic.hpp.
+// One V holds 16 lanes of 32 bits; masks are __mmask16. Same contracts as x86/avx2/ops.hpp.
+// Float arithmetic uses embedded rounding (nearest even) so that it does not depend on MXCSR.
+#pragma once
+
+#if defined(CASTLIKE_AVX512_EMULATION_HEADER)
+// Test builds on CPUs without AVX-512 only (conformance/avx512_emulation.hpp, SIMDe).
+#include CASTLIKE_AVX512_EMULATION_HEADER
+#else
+#include <immintrin.h>
+#endif
+
+#include <cstdint>
+#include <cstring>
+
+namespace castlike::opt::avx512 {
+namespace {  // NOLINT(cert-dcl59-cpp): internal linkage, see simd/driver.hpp
+
+struct Ops {
+  using V = __m512i;
+  using M = __mmask16;
+  static constexpr size_t kLanes = 16;
+  static constexpr int kNearest = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+
+  static V Set(uint32_t x) { return _mm512_set1_epi32(static_cast<int>(x)); }
+  static V And(V a, V b) { return _mm512_and_si512(a, b); }
+  static V Or(V a, V b) { return _mm512_or_si512(a, b); }
+  static V Xor(V a, V b) { return _mm512_xor_si512(a, b); }
+  static V Add(V a, V b) { return _mm512_add_epi32(a, b); }
+  static V Sub(V a, V b) { return _mm512_sub_epi32(a, b); }
+  template <int k> static V Shl(V a) { return _mm512_slli_epi32(a, k); }
+  template <int k> static V Shr(V a) { return _mm512_srli_epi32(a, k); }
+  template <int k> static V Sar(V a) { return _mm512_srai_epi32(a, k); }
+  static V MinI(V a, V b) { return _mm512_min_epi32(a, b); }
+  static M Eq(V a, V b) { return _mm512_cmpeq_epi32_mask(a, b); }
+  static M GtI(V a, V b) { return _mm512_cmpgt_epi32_mask(a, b); }
+  static M MOr(M a, M b) { return static_cast<M>(a | b); }
+  static V Select(M m, V yes, V no) { return _mm512_mask_blend_epi32(m, no, yes); }
+
+  static __m512 F(V a) { return _mm512_castsi512_ps(a); }
+  static V I(__m512 a) { return _mm512_castps_si512(a); }
+  static V AddF(V a, V b) { return I(_mm512_add_round_ps(F(a), F(b), kNearest)); }
+  static V SubF(V a, V b) { return I(_mm512_sub_round_ps(F(a), F(b), kNearest)); }
+  static V MinF(V a, V b) { return I(_mm512_min_ps(F(a), F(b))); }
+  static V MaxF(V a, V b) { return I(_mm512_max_ps(F(a), F(b))); }
+  static V RoundEvenF(V a) { return I(_mm512_roundscale_ps(F(a), kNearest)); }
+  static V CvtTruncF2I(V a) { return _mm512_cvttps_epi32(F(a)); }
+  static V CvtI2F(V a) { return I(_mm512_cvt_roundepi32_ps(a, kNearest)); }
+
+  static V LoadU32(const void* p) { return _mm512_loadu_si512(p); }
+  static V LoadU16(const void* p) { return _mm512_cvtepu16_epi32(_mm256_loadu_si256(static_cast<const __m256i*>(p))); }
+  static V LoadU8(const void* p) { return _mm512_cvtepu8_epi32(_mm_loadu_si128(static_cast<const __m128i*>(p))); }
+  static V LoadI8(const void* p) { return _mm512_cvtepi8_epi32(_mm_loadu_si128(static_cast<const __m128i*>(p))); }
+  static V LoadF16(const void* p) { return I(_mm512_cvtph_ps(_mm256_loadu_si256(static_cast<const __m256i*>(p)))); }
+  static V LoadNibbles(const void* p) {
+    uint32_t w[2];
+    std::memcpy(w, p, 8);
+    const __m512i x = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_set1_epi32(static_cast<int>(w[0]))),
+                                         _mm256_set1_epi32(static_cast<int>(w[1])), 1);
+    const __m512i shifts = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 0, 4, 8, 12, 16, 20, 24, 28);
+    return And(_mm512_srlv_epi32(x, shifts), Set(0xF));
+  }
+  static V LoadCrumbs(const void* p) {
+    uint32_t w;
+    std::memcpy(&w, p, 4);
+    const __m512i shifts = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    return And(_mm512_srlv_epi32(Set(w), shifts), Set(0x3));
+  }
+  static V LoadF64(const void* p) {
+    const double* d = static_cast<const double*>(p);
+    const __m256 lo = _mm512_cvtpd_ps(_mm512_loadu_pd(d)), hi = _mm512_cvtpd_ps(_mm512_loadu_pd(d + 8));
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_castps_si256(lo)), _mm256_castps_si256(hi), 1);
+  }
+  static __m256i F64OddHalf(const double* p) {  // truncate, then the sticky bit
+    const __m512d x = _mm512_loadu_pd(p);
+    const __m256 r = _mm512_cvt_roundpd_ps(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    const __mmask8 inexact = _mm512_cmp_pd_mask(_mm512_cvtps_pd(r), x, _CMP_NEQ_UQ);
+    const __m256i ri = _mm256_castps_si256(r);
+    return _mm256_mask_or_epi32(ri, inexact, ri, _mm256_set1_epi32(1));
+  }
+  static V LoadF64Odd(const void* p) {
+    const double* d = static_cast<const double*>(p);
+    return _mm512_inserti64x4(_mm512_castsi256_si512(F64OddHalf(d)), F64OddHalf(d + 8), 1);
+  }
+
+  static void StoreU32(void* p, V v) { _mm512_storeu_si512(p, v); }
+  static void StoreU16(void* p, V v) { _mm256_storeu_si256(static_cast<__m256i*>(p), _mm512_cvtepi32_epi16(v)); }
+  static void StoreU8(void* p, V v) { _mm_storeu_si128(static_cast<__m128i*>(p), _mm512_cvtepi32_epi8(v)); }
+  static void StoreF16(void* p, V v) {
+    _mm256_storeu_si256(static_cast<__m256i*>(p), _mm512_cvtps_ph(F(v), _MM_FROUND_TO_NEAREST_INT));
+  }
+  static void StoreNibbles(void* p, V v) {
+    const __m128i b = _mm_maddubs_epi16(_mm512_cvtepi32_epi8(v), _mm_set1_epi16(0x1001));  // c0 + 16 c1
+    _mm_storel_epi64(static_cast<__m128i*>(p), _mm_packus_epi16(b, b));
+  }
+  static void StoreCrumbs(void* p, V v) {
+    const __m128i b = _mm_maddubs_epi16(_mm512_cvtepi32_epi8(v), _mm_set1_epi16(0x0401));  // c0 + 4 c1
+    const __m128i q = _mm_madd_epi16(b, _mm_set1_epi32(0x00100001));                        // + 16 (c2 + 4 c3)
+    const uint32_t w = static_cast<uint32_t>(_mm_cvtsi128_si32(_mm_packus_epi16(_mm_packs_epi32(q, q), q)));
+    std::memcpy(p, &w, 4);
+  }
+};
+
+}  // namespace
+}  // namespace castlike::opt::avx512

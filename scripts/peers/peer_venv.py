@@ -1,0 +1,75 @@
+"""The one venv helper of the peer scripts (standard library only).
+
+Each peer script calls ``run_in_venv(NAME)`` first: it creates ``.venv/peers-NAME`` at the repository
+root (or under $CASTLIKE_VENV_DIR) with ``python3 -m venv``, installs the pinned versions of
+``scripts/peers/requirements/NAME.txt`` from PyPI with pip (binary wheels only), and re-executes the
+script with that venv's interpreter. A stamp file (hash of the requirements and of the base
+interpreter's version) makes later runs start at once and reinstalls when the pins change.
+"""
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+REQUIREMENTS = Path(__file__).resolve().parent / "requirements"
+_MARK = "CASTLIKE_PEER_VENV"
+
+
+def venv_dir(name):
+    base = Path(os.environ.get("CASTLIKE_VENV_DIR", ROOT / ".venv"))
+    return base / ("peers-" + name)
+
+
+def _say(message):
+    print("venv: " + message, file=sys.stderr, flush=True)
+
+
+def _create(env, requirements, stamp, digest):
+    _say("creating %s (pinned: %s)" % (env, requirements.name))
+    cmd = [sys.executable, "-m", "venv", "--clear", str(env)]
+    if subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE).returncode != 0:
+        # Debian's python3 needs python3-venv (ensurepip) for this.
+        bootstrap = ROOT / "scripts" / "bootstrap"
+        if bootstrap.exists():
+            _say("python3 -m venv failed; installing python3-venv with scripts/bootstrap --python")
+            subprocess.run([str(bootstrap), "--python"], check=False)
+        result = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if result.returncode != 0:
+            sys.exit("venv: error: cannot create %s: %s; hint: apt-get install python3-venv"
+                     % (env, result.stderr.strip().splitlines()[-1:] or "python3 -m venv failed"))
+    python = env / "bin" / "python"
+    pip = [str(python), "-m", "pip", "--disable-pip-version-check", "-q", "install", "--only-binary=:all:"]
+    result = subprocess.run(pip + ["-r", str(requirements)])
+    if result.returncode != 0:
+        sys.exit("venv: error: pip could not install %s into %s; hint: check the network access to PyPI"
+                 % (requirements, env))
+    stamp.write_text(digest + "\n")
+
+
+def ensure(name):
+    """The interpreter of the peer venv NAME, created or refreshed as needed."""
+    requirements = REQUIREMENTS / (name + ".txt")
+    if not requirements.exists():
+        sys.exit("venv: error: no pinned requirements %s" % requirements)
+    env = venv_dir(name)
+    stamp = env / ".castlike-requirements"
+    digest = hashlib.sha256(requirements.read_bytes() + sys.version.encode()).hexdigest()
+    python = env / "bin" / "python"
+    if not (python.exists() and stamp.exists() and stamp.read_text().strip() == digest):
+        _create(env, requirements, stamp, digest)
+    return python
+
+
+def run_in_venv(name):
+    """Re-executes the running script inside the peer venv NAME (no-op when already there)."""
+    env = venv_dir(name)
+    if os.environ.get(_MARK) == str(env) and Path(sys.prefix).resolve() == env.resolve():
+        return
+    python = ensure(name)
+    environ = dict(os.environ)
+    environ[_MARK] = str(env)
+    sys.stdout.flush()
+    os.execve(str(python), [str(python), os.path.abspath(sys.argv[0])] + sys.argv[1:], environ)
