@@ -12,6 +12,9 @@
 #include "kernel_test_support.hpp"
 #include "reference/cast_like.hpp"
 
+// kernels_api_c_checks.c
+extern "C" int castlike_c_enum_checks(char* first_failure, size_t size);
+
 namespace castlike::kt {
 namespace {
 
@@ -33,7 +36,8 @@ TEST(Convert, NullPointersAreRejected) {
 
 TEST(Convert, UnknownAndStringTypesAreRejected) {
   uint8_t a[8] = {}, b[8] = {};
-  for (int bad : {0, 14, 15, 27, -1, 1000})
+  // Numbers that are not one of the 24 types (values outside the enumerators: CApi below).
+  for (int bad : {0, 14, 15, 27})
     EXPECT_EQ(castlike_convert(static_cast<castlike_type>(bad), a, 0, CASTLIKE_FLOAT, b, 0, 1, nullptr),
               CASTLIKE_ERROR_UNKNOWN_TYPE)
         << bad;
@@ -55,9 +59,6 @@ TEST(Convert, AttributesAreChecked) {
             CASTLIKE_ERROR_INVALID_ATTRIBUTE);
   a.saturate = 0;
   a.round_mode = static_cast<castlike_round_mode>(3);
-  EXPECT_EQ(castlike_convert(CASTLIKE_FLOAT, &f, 0, CASTLIKE_FLOAT8E8M0, &out, 0, 1, &a),
-            CASTLIKE_ERROR_INVALID_ATTRIBUTE);
-  a.round_mode = static_cast<castlike_round_mode>(-5);
   EXPECT_EQ(castlike_convert(CASTLIKE_FLOAT, &f, 0, CASTLIKE_FLOAT8E8M0, &out, 0, 1, &a),
             CASTLIKE_ERROR_INVALID_ATTRIBUTE);
   a.round_mode = CASTLIKE_ROUND_NEAREST;
@@ -391,12 +392,11 @@ TEST(CastLike, StringTensorsBothWays) {
 // ---- Status and ISA control ----------------------------------------------------------------------
 
 TEST(Status, EveryCodeHasAMessage) {
-  for (int s = 0; s <= 20; ++s) {
+  for (int s = 0; s <= 13; ++s) {
     const char* m = castlike_status_message(static_cast<castlike_status>(s));
     ASSERT_NE(m, nullptr);
     EXPECT_GT(std::strlen(m), 3u);
   }
-  EXPECT_STREQ(castlike_status_message(static_cast<castlike_status>(-7)), "unknown status code");
   EXPECT_STRNE(castlike_status_message(CASTLIKE_ERROR_TYPE_NOT_IN_OPSET),
                castlike_status_message(CASTLIKE_ERROR_ATTRIBUTE_NOT_IN_OPSET));
 }
@@ -415,10 +415,7 @@ TEST(Isa, ForcingFollowsAvailability) {
       EXPECT_EQ(castlike_active_isa(), before);
     }
   }
-  EXPECT_EQ(castlike_force_isa(static_cast<castlike_isa>(9)), CASTLIKE_ERROR_UNSUPPORTED_ISA);
-  EXPECT_EQ(castlike_isa_available(static_cast<castlike_isa>(-1)), 0);
   EXPECT_STREQ(castlike_isa_name(CASTLIKE_ISA_AVX512), "avx512");
-  EXPECT_STREQ(castlike_isa_name(static_cast<castlike_isa>(42)), "unknown");
 #if defined(__aarch64__)
   EXPECT_FALSE(castlike_isa_available(CASTLIKE_ISA_AVX2));
 #else
@@ -440,6 +437,11 @@ TEST(IsaEnvironment, FirstLevelFollowsTheVariable) {
     EXPECT_EQ(castlike_active_isa(), named);
   else
     EXPECT_TRUE(castlike_isa_available(castlike_active_isa()));
+}
+
+TEST(CApi, ValuesOutsideTheEnumerators) {
+  char first[256] = "";
+  EXPECT_EQ(castlike_c_enum_checks(first, sizeof first), 0) << first;
 }
 
 TEST(Threads, ConcurrentConversionsAgree) {

@@ -209,6 +209,8 @@ std::variant<std::unique_ptr<Implementation>, std::string> load_results_file(con
     } catch (const json::parse_error& e) {
       return where + "malformed JSON at column " + std::to_string(e.byte) + " (" + e.what() +
              "); each line must be one complete JSON object (truncated file?)";
+    } catch (const json::exception& e) {  // e.g. out_of_range 406, a number beyond double (found by fuzz_vectors)
+      return where + "malformed JSON (" + e.what() + ")";
     }
     try {
       if (!doc.is_object()) line_fail("the line is not a JSON object");

@@ -131,6 +131,8 @@ std::variant<VectorFile, std::string> parse_vector_text(const std::string& text,
     doc = json::parse(text);
   } catch (const json::parse_error& e) {
     return path + ":" + std::to_string(line_of_offset(text, e.byte)) + ": malformed JSON: " + e.what();
+  } catch (const json::exception& e) {  // e.g. out_of_range 406, a number beyond double (found by fuzz_vectors)
+    return path + ": malformed JSON: " + e.what();
   }
   try {
     VectorFile f;

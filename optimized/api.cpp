@@ -5,6 +5,7 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <type_traits>
 
 #include "castlike/castlike.h"
 #include "castlike/packing.hpp"
@@ -27,8 +28,19 @@ castlike_status guarded(F&& f) noexcept {
   }
 }
 
-std::optional<ElementType> type_of(castlike_type t) {
-  const TypeInfo* i = find_type(static_cast<int32_t>(t));
+// A C caller may pass any int where the API says castlike_type / castlike_isa / castlike_status:
+// the entry points read the bytes of such parameters (an out-of-range value loaded as a C++ enum
+// is undefined behaviour) and work on the int from then on.
+template <class E>
+int32_t raw(const E& e) {
+  static_assert(sizeof(E) == sizeof(int32_t), "C enums are int-sized on the supported ABIs");
+  int32_t v;
+  std::memcpy(&v, &e, sizeof v);
+  return v;
+}
+
+std::optional<ElementType> type_of(int32_t t) {
+  const TypeInfo* i = find_type(t);
   if (i == nullptr) return std::nullopt;
   return i->type;
 }
@@ -37,7 +49,11 @@ castlike_status resolve_attributes(const castlike_attributes* in, castlike_attri
   out = castlike_default_attributes();
   if (in == nullptr) return CASTLIKE_OK;
   if (in->saturate != 0 && in->saturate != 1) return CASTLIKE_ERROR_INVALID_ATTRIBUTE;
-  const int mode = static_cast<int>(in->round_mode);
+  // A C caller may store any int in the enum: read its bytes, not the enum (a C++ load of an
+  // out-of-range enum value is undefined; found by fuzz_convert under UBSan).
+  std::underlying_type_t<castlike_round_mode> mode;
+  static_assert(sizeof mode == sizeof in->round_mode);
+  std::memcpy(&mode, &in->round_mode, sizeof mode);
   if (mode != CASTLIKE_ROUND_UP && mode != CASTLIKE_ROUND_DOWN && mode != CASTLIKE_ROUND_NEAREST)
     return CASTLIKE_ERROR_INVALID_ATTRIBUTE;
   out = *in;
@@ -122,7 +138,7 @@ void convert_packed(KernelFn k, ElementType from, const uint8_t* src, size_t src
   }
 }
 
-castlike_status convert_impl(castlike_type from_id, const void* src, size_t src_offset, castlike_type to_id, void* dst,
+castlike_status convert_impl(int32_t from_id, const void* src, size_t src_offset, int32_t to_id, void* dst,
                              size_t dst_offset, size_t n, const castlike_attributes* attributes) {
   const auto from = type_of(from_id), to = type_of(to_id);
   if (!from || !to) return CASTLIKE_ERROR_UNKNOWN_TYPE;
@@ -196,7 +212,7 @@ uint64_t load_element(ElementType from, const uint8_t* src, size_t index) {
   return v;
 }
 
-castlike_status from_strings_impl(const char* const* texts, const size_t* lengths, size_t n, castlike_type to_id,
+castlike_status from_strings_impl(const char* const* texts, const size_t* lengths, size_t n, int32_t to_id,
                                   void* dst, size_t dst_offset, const castlike_attributes* attributes) {
   const auto to = type_of(to_id);
   if (!to) return CASTLIKE_ERROR_UNKNOWN_TYPE;
@@ -219,7 +235,7 @@ castlike_status from_strings_impl(const char* const* texts, const size_t* length
   return CASTLIKE_OK;
 }
 
-castlike_status check_string_source(castlike_type from_id, const void* src, size_t src_offset, size_t n,
+castlike_status check_string_source(int32_t from_id, const void* src, size_t src_offset, size_t n,
                                     ElementType& from) {
   const auto t = type_of(from_id);
   if (!t) return CASTLIKE_ERROR_UNKNOWN_TYPE;
@@ -232,7 +248,7 @@ castlike_status check_string_source(castlike_type from_id, const void* src, size
   return check_pointer(src, sr);
 }
 
-castlike_status to_strings_impl(castlike_type from_id, const void* src, size_t src_offset, size_t n,
+castlike_status to_strings_impl(int32_t from_id, const void* src, size_t src_offset, size_t n,
                                 castlike_string_sink sink, void* user_data) {
   ElementType from;
   if (const castlike_status s = check_string_source(from_id, src, src_offset, n, from); s != CASTLIKE_OK) return s;
@@ -248,7 +264,7 @@ castlike_status to_strings_impl(castlike_type from_id, const void* src, size_t s
   return CASTLIKE_OK;
 }
 
-castlike_status to_string_buffer_impl(castlike_type from_id, const void* src, size_t src_offset, size_t n, char* buffer,
+castlike_status to_string_buffer_impl(int32_t from_id, const void* src, size_t src_offset, size_t n, char* buffer,
                                       size_t capacity, size_t* offsets, size_t* required) {
   ElementType from;
   if (const castlike_status s = check_string_source(from_id, src, src_offset, n, from); s != CASTLIKE_OK) return s;
@@ -285,14 +301,14 @@ void clear_padding(ElementType t, uint8_t* data, size_t count) {
   if (rest != 0) data[count / per] &= static_cast<uint8_t>((1u << (rest * bits)) - 1u);
 }
 
-castlike_status cast_like_impl(const castlike_tensor* input, castlike_type target_id, int64_t opset,
+castlike_status cast_like_impl(const castlike_tensor* input, int32_t target_id, int64_t opset,
                                const castlike_node_attributes* na, castlike_output* output) {
   if (input == nullptr || output == nullptr) return CASTLIKE_ERROR_INVALID_ARGUMENT;
   output->bytes_written = 0;
   if (opset < 0 || opset > 1000000) return CASTLIKE_ERROR_UNKNOWN_OPSET;
   const auto version = castlike_version_for_opset(static_cast<int>(opset));
   if (!version) return CASTLIKE_ERROR_UNKNOWN_OPSET;
-  const auto from = type_of(input->type), to = type_of(target_id);
+  const auto from = type_of(raw(input->type)), to = type_of(target_id);
   if (!from || !to) return CASTLIKE_ERROR_UNKNOWN_TYPE;
   if (!type_in_version(*from, *version) || !type_in_version(*to, *version)) return CASTLIKE_ERROR_TYPE_NOT_IN_OPSET;
   castlike_attributes attrs = castlike_default_attributes();
@@ -359,8 +375,8 @@ castlike_status cast_like_impl(const castlike_tensor* input, castlike_type targe
     return s;
   }
   if (*to == ElementType::kString)
-    return to_strings_impl(input->type, input->data, 0, count, output->sink, output->sink_user_data);
-  const castlike_status s = convert_impl(input->type, input->data, 0, target_id, output->data, 0, count, &attrs);
+    return to_strings_impl(raw(input->type), input->data, 0, count, output->sink, output->sink_user_data);
+  const castlike_status s = convert_impl(raw(input->type), input->data, 0, target_id, output->data, 0, count, &attrs);
   if (s == CASTLIKE_OK) clear_padding(*to, static_cast<uint8_t*>(output->data), count);
   return s;
 }
@@ -381,12 +397,12 @@ castlike_attributes castlike_default_attributes(void) {
 
 castlike_status castlike_convert(castlike_type from, const void* src, size_t src_offset, castlike_type to, void* dst,
                                  size_t dst_offset, size_t n, const castlike_attributes* attributes) {
-  return guarded([&] { return convert_impl(from, src, src_offset, to, dst, dst_offset, n, attributes); });
+  return guarded([&] { return convert_impl(raw(from), src, src_offset, raw(to), dst, dst_offset, n, attributes); });
 }
 
 castlike_status castlike_storage_bytes(castlike_type type, size_t offset, size_t n, size_t* bytes) {
   return guarded([&] {
-    const auto t = type_of(type);
+    const auto t = type_of(raw(type));
     if (!t) return CASTLIKE_ERROR_UNKNOWN_TYPE;
     if (*t == castlike::ElementType::kString) return CASTLIKE_ERROR_STRING_TYPE;
     if (bytes == nullptr) return CASTLIKE_ERROR_INVALID_ARGUMENT;
@@ -400,26 +416,27 @@ castlike_status castlike_storage_bytes(castlike_type type, size_t offset, size_t
 castlike_status castlike_convert_from_strings(const char* const* texts, const size_t* lengths, size_t n,
                                               castlike_type to, void* dst, size_t dst_offset,
                                               const castlike_attributes* attributes) {
-  return guarded([&] { return from_strings_impl(texts, lengths, n, to, dst, dst_offset, attributes); });
+  return guarded([&] { return from_strings_impl(texts, lengths, n, raw(to), dst, dst_offset, attributes); });
 }
 
 castlike_status castlike_convert_to_strings(castlike_type from, const void* src, size_t src_offset, size_t n,
                                             castlike_string_sink sink, void* user_data) {
-  return guarded([&] { return to_strings_impl(from, src, src_offset, n, sink, user_data); });
+  return guarded([&] { return to_strings_impl(raw(from), src, src_offset, n, sink, user_data); });
 }
 
 castlike_status castlike_convert_to_string_buffer(castlike_type from, const void* src, size_t src_offset, size_t n,
                                                   char* buffer, size_t capacity, size_t* offsets, size_t* required) {
-  return guarded([&] { return to_string_buffer_impl(from, src, src_offset, n, buffer, capacity, offsets, required); });
+  return guarded(
+      [&] { return to_string_buffer_impl(raw(from), src, src_offset, n, buffer, capacity, offsets, required); });
 }
 
 castlike_status castlike_cast_like(const castlike_tensor* input, castlike_type target, int64_t opset,
                                    const castlike_node_attributes* attributes, castlike_output* output) {
-  return guarded([&] { return cast_like_impl(input, target, opset, attributes, output); });
+  return guarded([&] { return cast_like_impl(input, raw(target), opset, attributes, output); });
 }
 
 const char* castlike_status_message(castlike_status status) {
-  switch (status) {
+  switch (raw(status)) {
     case CASTLIKE_OK:
       return "success";
     case CASTLIKE_ERROR_INVALID_ARGUMENT:
@@ -456,18 +473,18 @@ const char* castlike_status_message(castlike_status status) {
 castlike_isa castlike_active_isa(void) { return static_cast<castlike_isa>(active_isa()); }
 
 castlike_status castlike_force_isa(castlike_isa isa) {
-  const int l = static_cast<int>(isa);
+  const int32_t l = raw(isa);
   if (l < 0 || l > 3) return CASTLIKE_ERROR_UNSUPPORTED_ISA;
   return force_isa(static_cast<Isa>(l)) ? CASTLIKE_OK : CASTLIKE_ERROR_UNSUPPORTED_ISA;
 }
 
 int castlike_isa_available(castlike_isa isa) {
-  const int l = static_cast<int>(isa);
+  const int32_t l = raw(isa);
   return l >= 0 && l <= 3 && isa_available(static_cast<Isa>(l)) ? 1 : 0;
 }
 
 const char* castlike_isa_name(castlike_isa isa) {
-  const int l = static_cast<int>(isa);
+  const int32_t l = raw(isa);
   if (l < 0 || l > 3) return "unknown";
   return isa_name(static_cast<Isa>(l));
 }

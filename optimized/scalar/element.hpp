@@ -29,6 +29,7 @@
 
 #include "castlike/type_table.hpp"
 #include "castlike/types.h"
+#include "../seeded_faults.hpp"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define CASTLIKE_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -128,8 +129,8 @@ CASTLIKE_ALWAYS_INLINE Num decode_int(uint64_t b) {
   const uint64_t v = int_value<T>(b);
   if (v == 0) return Num{Num::kZero, false, 0, 0};
   if constexpr (is_signed_integer(T)) {
-    const bool neg = (v >> 63) != 0;
-    return make_finite(neg, neg ? 0 - v : v, 0);
+    const uint64_t s = 0 - (v >> 63);  // all ones for negative values
+    return make_finite(s != 0, (v ^ s) - s, 0);
   } else {
     return make_finite(false, v, 0);
   }
@@ -153,7 +154,8 @@ CASTLIKE_ALWAYS_INLINE uint64_t rne_shift_right(uint64_t sig, int shift) {
   const uint64_t r = sig >> shift;
   const uint64_t rem = sig & ((uint64_t{1} << shift) - 1u);
   const uint64_t half = uint64_t{1} << (shift - 1);
-  return r + ((rem > half || (rem == half && (r & 1u))) ? 1u : 0u);
+  // Up when rem > half, or rem == half with r odd: both are rem + lsb(r) > half (no branch).
+  return r + static_cast<uint64_t>(rem + (r & 1u) > half);
 }
 
 template <ElementType T>
@@ -169,6 +171,13 @@ CASTLIKE_ALWAYS_INLINE Rounded round_to_grid(uint64_t sig, int32_t exp) {
     r = sig << (-shift);  // exact: fits in mb + 1 bits
   } else {
     r = rne_shift_right(sig, shift);
+#ifdef CASTLIKE_SEEDED_FAULTS
+    constexpr bool f8 = T == ElementType::kFloat8E4M3FN || T == ElementType::kFloat8E4M3FNUZ ||
+                        T == ElementType::kFloat8E5M2 || T == ElementType::kFloat8E5M2FNUZ;
+    if (f8 && CASTLIKE_FAULT(kTiesAway) && shift < 64 &&
+        (sig & ((uint64_t{1} << shift) - 1u)) == (uint64_t{1} << (shift - 1)))
+      r = (sig >> shift) + 1u;  // a tie, rounded away from zero
+#endif
   }
   // r carries the hidden bit for normal values, so adding it to (field - 1) << mb lets a rounding
   // carry step into the next binade (and a subnormal round up into the smallest normal).
@@ -185,6 +194,9 @@ CASTLIKE_ALWAYS_INLINE uint64_t encode_ieee(const Num& v) {
   const uint64_t sign = v.neg ? F::sign_bit : 0;
   switch (v.kind) {
     case Num::kNan:
+#ifdef CASTLIKE_SEEDED_FAULTS
+      if (CASTLIKE_FAULT(kNanSignLost)) return F::quiet_nan_mag;
+#endif
       return sign | F::quiet_nan_mag;
     case Num::kInf:
       return sign | F::inf_mag;
@@ -203,7 +215,12 @@ CASTLIKE_ALWAYS_INLINE uint64_t encode_float8(const Num& v) {
   constexpr bool fnuz = F::special == SpecialEncoding::kFnuz;
   constexpr bool ieee = F::special == SpecialEncoding::kIeee;  // E5M2
   const uint64_t sign = v.neg ? F::sign_bit : 0;
-  const auto nan = [&]() -> uint64_t { return fnuz ? F::sign_bit : (sign | F::quiet_nan_mag); };
+  const auto nan = [&]() -> uint64_t {
+#ifdef CASTLIKE_SEEDED_FAULTS
+    if (!fnuz && CASTLIKE_FAULT(kNanSignLost)) return F::quiet_nan_mag;
+#endif
+    return fnuz ? F::sign_bit : (sign | F::quiet_nan_mag);
+  };
   const auto beyond = [&]() -> uint64_t {
     if constexpr (Sat)
       return sign | F::max_mag;
@@ -222,9 +239,22 @@ CASTLIKE_ALWAYS_INLINE uint64_t encode_float8(const Num& v) {
     case Num::kFinite:
       break;
   }
+#ifdef CASTLIKE_SEEDED_FAULTS
+  if constexpr (Sat) {
+    // The value max + ulp/2 = (2 * max_sig + 1) * 2^(emax - mb - 1), judged as with saturate=0.
+    constexpr uint64_t max_sig = (F::max_mag & F::mmask) | (uint64_t{1} << F::mb);
+    if (CASTLIKE_FAULT(kSaturateOffAtThreshold)) {
+      const int tz = std::countr_zero(v.sig);
+      if ((v.sig >> tz) == 2 * max_sig + 1 && v.exp + tz == F::emax - F::mb - 1) return encode_float8<T, false>(v);
+    }
+  }
+#endif
   const Rounded r = round_to_grid<T>(v.sig, v.exp);
   if (r.overflow) return beyond();
   if constexpr (fnuz) {
+#ifdef CASTLIKE_SEEDED_FAULTS
+    if (T == ElementType::kFloat8E4M3FNUZ && r.mag == 0 && CASTLIKE_FAULT(kFnuzNegativeZero)) return sign;
+#endif
     if (r.mag == 0) return 0;  // no -0
   }
   return sign | r.mag;
@@ -448,6 +478,16 @@ CASTLIKE_ALWAYS_INLINE uint64_t convert_fast(uint64_t b) {
     if (a >= lo && a < hi) [[likely]] {
       // Re-bias: field_d = field_s - bias_s + bias_d, i.e. subtract (bias_s - bias_d) << mb_s.
       const uint64_t rebiased = a - (uint64_t(S::bias - D::bias) << S::mb);
+#ifdef CASTLIKE_SEEDED_FAULTS
+      if constexpr (is_float8(To)) {
+        if (CASTLIKE_FAULT(kTiesAway)) {  // a tie rounded away from zero
+          const uint64_t away = (rebiased + (uint64_t{1} << (k - 1))) >> k;
+          if (away <= D::max_mag) return (sign != 0 ? D::sign_bit : 0) | away;
+        }
+        if (Sat && CASTLIKE_FAULT(kSaturateOffAtThreshold) && rebiased == (D::max_mag << k) + (uint64_t{1} << (k - 1)))
+          return encode_float8<To, false>(decode_float<From>(b));
+      }
+#endif
       const uint64_t m = (rebiased + ((uint64_t{1} << (k - 1)) - 1u) + ((rebiased >> k) & 1u)) >> k;
       if (m <= D::max_mag) [[likely]]
         return (sign != 0 ? D::sign_bit : 0) | m;
@@ -478,13 +518,25 @@ CASTLIKE_ALWAYS_INLINE uint64_t convert_fast(uint64_t b) {
 template <ElementType From, ElementType To, bool Sat, castlike_round_mode Mode>
 CASTLIKE_ALWAYS_INLINE uint64_t convert_element(uint64_t b) {
   static_assert(From != ElementType::kString && To != ElementType::kString, "strings take the string path");
+#ifdef CASTLIKE_SEEDED_FAULTS
+  if constexpr (From == ElementType::kDouble && To == ElementType::kBfloat16) {
+    if (CASTLIKE_FAULT(kDoubleRounding))  // rounded twice: to FLOAT, then to BFLOAT16
+      return convert_element<ElementType::kFloat, ElementType::kBfloat16>(
+          convert_element<ElementType::kDouble, ElementType::kFloat>(b));
+  }
+#endif
   if constexpr (From == To) {
     return b & int_mask<From>();
   } else if constexpr (From == ElementType::kBfloat16 && To == ElementType::kFloat) {
     return (b & 0xFFFFu) << 16;  // exact; NaNs stay NaNs with their sign
   } else if constexpr (From == ElementType::kFloat && To == ElementType::kBfloat16) {
     const uint32_t x = static_cast<uint32_t>(b);
-    if ((x & 0x7FFFFFFFu) > 0x7F800000u) return ((x >> 16) | 0x40u) & 0xFFFFu;  // quiet NaN, sign kept
+    if ((x & 0x7FFFFFFFu) > 0x7F800000u) {
+#ifdef CASTLIKE_SEEDED_FAULTS
+      if (CASTLIKE_FAULT(kNanSignLost)) return ((x >> 16) | 0x40u) & 0x7FFFu;
+#endif
+      return ((x >> 16) | 0x40u) & 0xFFFFu;  // quiet NaN, sign kept
+    }
     return (x + 0x7FFFu + ((x >> 16) & 1u)) >> 16;  // RNE; a carry into the exponent is correct
   } else if constexpr (narrowing_fast_path<From, To>() || widening_fast_path<From, To>() ||
                        truncation_fast_path<From, To>()) {

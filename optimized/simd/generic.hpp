@@ -63,7 +63,10 @@ inline typename D::V encode_magnitude(typename D::V a) {
   constexpr uint32_t kMagic = uint32_t(151 - f.bias - int(f.mantissa_bits)) << 23;  // ulp = 2^(1-bias-M)
   constexpr uint32_t kRebias = uint32_t(f.bias - 127) << 23;                       // wraps: fine
   constexpr uint32_t kHalfMinusOne = (1u << (kShift - 1)) - 1u;
-  const auto odd = D::And(D::template Shr<kShift>(a), D::Set(1));
+  auto odd = D::And(D::template Shr<kShift>(a), D::Set(1));
+#ifdef CASTLIKE_SEEDED_FAULTS
+  if (kFmt != F8::kE2M1 && CASTLIKE_FAULT(kTiesAway)) odd = D::Set(1);  // ties rounded away from zero
+#endif
   const auto normal = D::template Shr<kShift>(D::Add(D::Add(a, D::Set(kRebias + kHalfMinusOne)), odd));
   const auto subnormal = D::Sub(D::AddF(a, D::Set(kMagic)), D::Set(kMagic));
   return D::Select(D::GtI(D::Set(kMinNormal), a), subnormal, normal);
@@ -88,6 +91,21 @@ inline typename D::V encode_f8_unsigned(typename D::V u) {
     // FNUZ: they all give the lone NaN 0x80 (or-ing the sign keeps it 0x80).
     o = D::MinI(o, D::Set(kFmt == F8::kE4M3FN ? 0x7F : 0x80));
   }
+#ifdef CASTLIKE_SEEDED_FAULTS
+  if (kSaturate && CASTLIKE_FAULT(kSaturateOffAtThreshold)) {
+    // max + ulp/2 in float32 bits, judged as with saturate=0.
+    const uint32_t e = f.max_code >> f.mantissa_bits, m = f.max_code & ((1u << f.mantissa_bits) - 1u);
+    const uint32_t threshold = ((e - uint32_t(f.bias) + 127u) << 23 | m << (23 - f.mantissa_bits)) +
+                               (1u << (22 - f.mantissa_bits));
+    const uint32_t nosat = kFmt == F8::kE5M2 ? 0x7C : (kFmt == F8::kE4M3FN ? 0x7F : 0x80);
+    o = D::Select(D::Eq(a, D::Set(threshold)), D::Set(nosat), o);
+  }
+  if (kFmt == F8::kE4M3FNUZ && CASTLIKE_FAULT(kFnuzNegativeZero)) {
+    // A negative value that rounds to zero gets the code 0x80 (the sign, later or-ed, keeps it).
+    const auto to_0x80 = D::Select(D::GtI(a, D::Set(0)), D::Set(0x80), o);  // not for -0 itself
+    o = D::Select(D::Eq(o, D::Set(0)), D::Select(D::GtI(D::Set(0), u), to_0x80, o), o);
+  }
+#endif
   return o;
 }
 
@@ -142,6 +160,10 @@ inline typename D::V encode_bf16(typename D::V u) {
   const auto odd = D::And(D::template Shr<16>(u), D::Set(1));
   const auto r = D::template Shr<16>(D::Add(D::Add(u, D::Set(0x7FFF)), odd));
   const auto nan = D::GtI(D::And(u, D::Set(0x7FFFFFFFu)), D::Set(0x7F800000u));
+#ifdef CASTLIKE_SEEDED_FAULTS
+  if (CASTLIKE_FAULT(kNanSignLost))
+    return D::Select(nan, D::And(D::Or(D::template Shr<16>(u), D::Set(0x40)), D::Set(0x7FFF)), r);
+#endif
   return D::Select(nan, D::Or(D::template Shr<16>(u), D::Set(0x40)), r);
 }
 
@@ -486,6 +508,10 @@ KernelFn generic_float16_lookup(ElementType from, ElementType to) {
   if (from == T::kDouble) {
     if (to == T::kFloat) return &map_kernel<D, Layout::kF64, Layout::kU32, Identity>;
     if (to == T::kFloat16) return &map_kernel<D, Layout::kF64Odd, Layout::kF16, Identity>;
+#ifdef CASTLIKE_SEEDED_FAULTS
+    if (to == T::kBfloat16 && CASTLIKE_FAULT(kDoubleRounding))  // rounded to nearest twice
+      return &map_kernel<D, Layout::kF64, Layout::kU16, F32ToBf16>;
+#endif
     if (to == T::kBfloat16) return &map_kernel<D, Layout::kF64Odd, Layout::kU16, F32ToBf16>;
     return nullptr;
   }
