@@ -48,7 +48,8 @@ if(CXX_COMPILER)
   list(APPEND compilers -DCMAKE_CXX_COMPILER=${CXX_COMPILER})
 endif()
 run("configure consumer" ${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/build -DCMAKE_BUILD_TYPE=Release
-    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF ${compilers})
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF ${compilers}
+    "-DCMAKE_C_FLAGS=${C_FLAGS}" "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${LINKER_FLAGS}")
 run("build consumer" ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 run("run the C consumer" ${WORK_DIR}/build/consumer_c)
 run("run the C++ consumer" ${WORK_DIR}/build/consumer_cpp)
