@@ -174,7 +174,7 @@ CASTLIKE_ALWAYS_INLINE Rounded round_to_grid(uint64_t sig, int32_t exp) {
 #ifdef CASTLIKE_SEEDED_FAULTS
     constexpr bool f8 = T == ElementType::kFloat8E4M3FN || T == ElementType::kFloat8E4M3FNUZ ||
                         T == ElementType::kFloat8E5M2 || T == ElementType::kFloat8E5M2FNUZ;
-    if (f8 && CASTLIKE_FAULT(kTiesAway) && shift < 64 &&
+    if (f8 && CASTLIKE_FAULT_IN(kTiesAway, kScalar) && shift < 64 &&
         (sig & ((uint64_t{1} << shift) - 1u)) == (uint64_t{1} << (shift - 1)))
       r = (sig >> shift) + 1u;  // a tie, rounded away from zero
 #endif
@@ -195,7 +195,7 @@ CASTLIKE_ALWAYS_INLINE uint64_t encode_ieee(const Num& v) {
   switch (v.kind) {
     case Num::kNan:
 #ifdef CASTLIKE_SEEDED_FAULTS
-      if (CASTLIKE_FAULT(kNanSignLost)) return F::quiet_nan_mag;
+      if (CASTLIKE_FAULT_IN(kNanSignLost, kScalar)) return F::quiet_nan_mag;
 #endif
       return sign | F::quiet_nan_mag;
     case Num::kInf:
@@ -217,7 +217,7 @@ CASTLIKE_ALWAYS_INLINE uint64_t encode_float8(const Num& v) {
   const uint64_t sign = v.neg ? F::sign_bit : 0;
   const auto nan = [&]() -> uint64_t {
 #ifdef CASTLIKE_SEEDED_FAULTS
-    if (!fnuz && CASTLIKE_FAULT(kNanSignLost)) return F::quiet_nan_mag;
+    if (!fnuz && CASTLIKE_FAULT_IN(kNanSignLost, kScalar)) return F::quiet_nan_mag;
 #endif
     return fnuz ? F::sign_bit : (sign | F::quiet_nan_mag);
   };
@@ -243,7 +243,7 @@ CASTLIKE_ALWAYS_INLINE uint64_t encode_float8(const Num& v) {
   if constexpr (Sat) {
     // The value max + ulp/2 = (2 * max_sig + 1) * 2^(emax - mb - 1), judged as with saturate=0.
     constexpr uint64_t max_sig = (F::max_mag & F::mmask) | (uint64_t{1} << F::mb);
-    if (CASTLIKE_FAULT(kSaturateOffAtThreshold)) {
+    if (CASTLIKE_FAULT_IN(kSaturateOffAtThreshold, kScalar)) {
       const int tz = std::countr_zero(v.sig);
       if ((v.sig >> tz) == 2 * max_sig + 1 && v.exp + tz == F::emax - F::mb - 1) return encode_float8<T, false>(v);
     }
@@ -253,7 +253,8 @@ CASTLIKE_ALWAYS_INLINE uint64_t encode_float8(const Num& v) {
   if (r.overflow) return beyond();
   if constexpr (fnuz) {
 #ifdef CASTLIKE_SEEDED_FAULTS
-    if (T == ElementType::kFloat8E4M3FNUZ && r.mag == 0 && CASTLIKE_FAULT(kFnuzNegativeZero)) return sign;
+    if (T == ElementType::kFloat8E4M3FNUZ && r.mag == 0 && CASTLIKE_FAULT_IN(kFnuzNegativeZero, kScalar))
+      return sign;
 #endif
     if (r.mag == 0) return 0;  // no -0
   }
@@ -480,11 +481,12 @@ CASTLIKE_ALWAYS_INLINE uint64_t convert_fast(uint64_t b) {
       const uint64_t rebiased = a - (uint64_t(S::bias - D::bias) << S::mb);
 #ifdef CASTLIKE_SEEDED_FAULTS
       if constexpr (is_float8(To)) {
-        if (CASTLIKE_FAULT(kTiesAway)) {  // a tie rounded away from zero
+        if (CASTLIKE_FAULT_IN(kTiesAway, kScalar)) {  // a tie rounded away from zero
           const uint64_t away = (rebiased + (uint64_t{1} << (k - 1))) >> k;
           if (away <= D::max_mag) return (sign != 0 ? D::sign_bit : 0) | away;
         }
-        if (Sat && CASTLIKE_FAULT(kSaturateOffAtThreshold) && rebiased == (D::max_mag << k) + (uint64_t{1} << (k - 1)))
+        if (Sat && CASTLIKE_FAULT_IN(kSaturateOffAtThreshold, kScalar) &&
+            rebiased == (D::max_mag << k) + (uint64_t{1} << (k - 1)))
           return encode_float8<To, false>(decode_float<From>(b));
       }
 #endif
@@ -520,7 +522,7 @@ CASTLIKE_ALWAYS_INLINE uint64_t convert_element(uint64_t b) {
   static_assert(From != ElementType::kString && To != ElementType::kString, "strings take the string path");
 #ifdef CASTLIKE_SEEDED_FAULTS
   if constexpr (From == ElementType::kDouble && To == ElementType::kBfloat16) {
-    if (CASTLIKE_FAULT(kDoubleRounding))  // rounded twice: to FLOAT, then to BFLOAT16
+    if (CASTLIKE_FAULT_IN(kDoubleRounding, kScalar))  // rounded twice: to FLOAT, then to BFLOAT16
       return convert_element<ElementType::kFloat, ElementType::kBfloat16>(
           convert_element<ElementType::kDouble, ElementType::kFloat>(b));
   }
@@ -533,7 +535,7 @@ CASTLIKE_ALWAYS_INLINE uint64_t convert_element(uint64_t b) {
     const uint32_t x = static_cast<uint32_t>(b);
     if ((x & 0x7FFFFFFFu) > 0x7F800000u) {
 #ifdef CASTLIKE_SEEDED_FAULTS
-      if (CASTLIKE_FAULT(kNanSignLost)) return ((x >> 16) | 0x40u) & 0x7FFFu;
+      if (CASTLIKE_FAULT_IN(kNanSignLost, kScalar)) return ((x >> 16) | 0x40u) & 0x7FFFu;
 #endif
       return ((x >> 16) | 0x40u) & 0xFFFFu;  // quiet NaN, sign kept
     }

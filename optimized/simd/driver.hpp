@@ -33,7 +33,7 @@ inline void run_blocks(const void* src, void* dst, size_t n, Body body) {
   }
   if (left == 0) return;
 #ifdef CASTLIKE_SEEDED_FAULTS
-  if (CASTLIKE_FAULT(kVectorTailSkipped)) return;  // the last partial block is never converted
+  if (CASTLIKE_FAULT_IN(kVectorTailSkipped, kSimd)) return;  // the last partial block is never converted
 #endif
   alignas(64) uint8_t in[kInBytes];
   alignas(64) uint8_t out[kOutBytes];

@@ -65,7 +65,7 @@ inline typename D::V encode_magnitude(typename D::V a) {
   constexpr uint32_t kHalfMinusOne = (1u << (kShift - 1)) - 1u;
   auto odd = D::And(D::template Shr<kShift>(a), D::Set(1));
 #ifdef CASTLIKE_SEEDED_FAULTS
-  if (kFmt != F8::kE2M1 && CASTLIKE_FAULT(kTiesAway)) odd = D::Set(1);  // ties rounded away from zero
+  if (kFmt != F8::kE2M1 && CASTLIKE_FAULT_IN(kTiesAway, kSimd)) odd = D::Set(1);  // ties rounded away from zero
 #endif
   const auto normal = D::template Shr<kShift>(D::Add(D::Add(a, D::Set(kRebias + kHalfMinusOne)), odd));
   const auto subnormal = D::Sub(D::AddF(a, D::Set(kMagic)), D::Set(kMagic));
@@ -92,7 +92,7 @@ inline typename D::V encode_f8_unsigned(typename D::V u) {
     o = D::MinI(o, D::Set(kFmt == F8::kE4M3FN ? 0x7F : 0x80));
   }
 #ifdef CASTLIKE_SEEDED_FAULTS
-  if (kSaturate && CASTLIKE_FAULT(kSaturateOffAtThreshold)) {
+  if (kSaturate && CASTLIKE_FAULT_IN(kSaturateOffAtThreshold, kSimd)) {
     // max + ulp/2 in float32 bits, judged as with saturate=0.
     const uint32_t e = f.max_code >> f.mantissa_bits, m = f.max_code & ((1u << f.mantissa_bits) - 1u);
     const uint32_t threshold = ((e - uint32_t(f.bias) + 127u) << 23 | m << (23 - f.mantissa_bits)) +
@@ -100,7 +100,7 @@ inline typename D::V encode_f8_unsigned(typename D::V u) {
     const uint32_t nosat = kFmt == F8::kE5M2 ? 0x7C : (kFmt == F8::kE4M3FN ? 0x7F : 0x80);
     o = D::Select(D::Eq(a, D::Set(threshold)), D::Set(nosat), o);
   }
-  if (kFmt == F8::kE4M3FNUZ && CASTLIKE_FAULT(kFnuzNegativeZero)) {
+  if (kFmt == F8::kE4M3FNUZ && CASTLIKE_FAULT_IN(kFnuzNegativeZero, kSimd)) {
     // A negative value that rounds to zero gets the code 0x80 (the sign, later or-ed, keeps it).
     const auto to_0x80 = D::Select(D::GtI(a, D::Set(0)), D::Set(0x80), o);  // not for -0 itself
     o = D::Select(D::Eq(o, D::Set(0)), D::Select(D::GtI(D::Set(0), u), to_0x80, o), o);
@@ -161,7 +161,7 @@ inline typename D::V encode_bf16(typename D::V u) {
   const auto r = D::template Shr<16>(D::Add(D::Add(u, D::Set(0x7FFF)), odd));
   const auto nan = D::GtI(D::And(u, D::Set(0x7FFFFFFFu)), D::Set(0x7F800000u));
 #ifdef CASTLIKE_SEEDED_FAULTS
-  if (CASTLIKE_FAULT(kNanSignLost))
+  if (CASTLIKE_FAULT_IN(kNanSignLost, kSimd))
     return D::Select(nan, D::And(D::Or(D::template Shr<16>(u), D::Set(0x40)), D::Set(0x7FFF)), r);
 #endif
   return D::Select(nan, D::Or(D::template Shr<16>(u), D::Set(0x40)), r);
@@ -509,7 +509,7 @@ KernelFn generic_float16_lookup(ElementType from, ElementType to) {
     if (to == T::kFloat) return &map_kernel<D, Layout::kF64, Layout::kU32, Identity>;
     if (to == T::kFloat16) return &map_kernel<D, Layout::kF64Odd, Layout::kF16, Identity>;
 #ifdef CASTLIKE_SEEDED_FAULTS
-    if (to == T::kBfloat16 && CASTLIKE_FAULT(kDoubleRounding))  // rounded to nearest twice
+    if (to == T::kBfloat16 && CASTLIKE_FAULT_IN(kDoubleRounding, kSimd))  // rounded to nearest twice
       return &map_kernel<D, Layout::kF64, Layout::kU16, F32ToBf16>;
 #endif
     if (to == T::kBfloat16) return &map_kernel<D, Layout::kF64Odd, Layout::kU16, F32ToBf16>;
