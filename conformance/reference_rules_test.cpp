@@ -115,6 +115,26 @@ TEST(Strings, ParseExactlyAndSpecialWords) {
   EXPECT_EQ(cast_text("1e-99999999999999999999", T::kFloat).value.bits, 0u);
 }
 
+// Texts with more significant digits than the parser keeps (1100): to a 4-bit type the integer's
+// low bits (its last four decimal digits) and the fraction still count.
+TEST(Strings, VeryLongIntegersWrapByTheirLastDigits) {
+  // ...7777: 7777 mod 16 = 1.
+  EXPECT_EQ(cast_text(std::string(1200, '7'), T::kInt4).value.bits, 0x1u);
+  EXPECT_EQ(cast_text(std::string(1200, '7'), T::kInt4).rule, RuleId::kSubByteRoundWrap);
+  // ...1111.5 is a tie: to even, 1112; 1112 mod 16 = 8, INT4 -8. Negative: -1112 mod 16 = 8.
+  EXPECT_EQ(cast_text(std::string(1150, '1') + ".5", T::kInt4).value.bits, 0x8u);
+  EXPECT_EQ(cast_text("-" + std::string(1150, '1') + ".5", T::kInt4).value.bits, 0x8u);
+  // ...1111.3 rounds down: 1111 mod 16 = 7. ...3.50000000001 rounds up: ...9994 mod 4 = 2 (UINT2).
+  EXPECT_EQ(cast_text(std::string(1100, '1') + ".3", T::kInt4).value.bits, 0x7u);
+  EXPECT_EQ(cast_text(std::string(1099, '9') + "3.50000000001", T::kUint2).value.bits, 0x2u);
+  // ...2222e3 ends in 2000: 2000 mod 16 = 0. 0.444...e1104: integer ...4444 (mod 16 = 12), fraction .4.
+  EXPECT_EQ(cast_text(std::string(1105, '2') + "e3", T::kUint4).value.bits, 0x0u);
+  EXPECT_EQ(cast_text("0." + std::string(1105, '4') + "e1104", T::kUint4).value.bits, 0xCu);
+  // Floats and wide integers see only the size.
+  EXPECT_EQ(cast_text(std::string(1200, '7'), T::kFloat).value.bits, 0x7F800000u);
+  EXPECT_EQ(cast_text(std::string(1200, '7'), T::kInt64).value.bits, 0x7FFFFFFFFFFFFFFFu);
+}
+
 TEST(Strings, FormatShortestNumpyStyle) {
   const auto text = [](ElementType from, uint64_t bits) { return cast(from, bits, T::kString).value.text; };
   EXPECT_EQ(text(T::kFloat, 0x3DCCCCCDu), "0.1");

@@ -459,6 +459,14 @@ inline std::vector<std::string> interesting_texts() {
   // A very long digit string: folded into a sticky digit by the parser.
   texts.push_back("0." + std::string(1200, '3'));
   texts.push_back("1" + std::string(400, '0') + ".5");
+  // Integers longer than the parsers keep (1100 digits): 4-/2-bit destinations wrap, so their low
+  // digits and the fraction still decide the result.
+  texts.push_back(std::string(1200, '7'));
+  texts.push_back("-" + std::string(1150, '1') + ".5");
+  texts.push_back(std::string(1100, '1') + ".3");
+  texts.push_back(std::string(1099, '9') + "3.50000000001");
+  texts.push_back(std::string(1105, '2') + "e3");
+  texts.push_back("0." + std::string(1105, '4') + "e1104");
   return texts;
 }
 

@@ -95,6 +95,39 @@ void strip_trailing_zeros(BigInt& c, int64_t& s) {
   }
 }
 
+// Past kMaxSignificantDigits the dropped digits survive only as a sticky digit, which decides
+// every rounding except the 4-/2-bit integers' round-then-wrap: that needs the last four digits of
+// the integer part (10^4 is a multiple of 16) and where the fraction lies against 1/2. When dropped
+// digits belong to the integer part, |x| >= 10^1099: every float type overflows and every wider
+// integer saturates whatever the digits. So x is replaced by a stand-in of the same size class
+// (about 10^1098) with the same last four integer digits and a one-digit fraction of the same class
+// (0: none, 2: below 1/2, 5: exactly 1/2, 7: above). `t` is the text after its sign;
+// `integer_digits` is how many of its significant digits (counting the zeros a positive exponent
+// appends) form the integer part. Returns the stand-in's digits, to be read with exponent -1.
+std::string huge_integer_stand_in(std::string_view t, int64_t integer_digits) {
+  int tail = 0;  // the last four digits of the integer part
+  int first_fraction = 0;
+  bool rest_nonzero = false;
+  int64_t k = 0;  // index among the significant digits
+  for (char c : t) {
+    if (c == '.') continue;
+    if (c < '0' || c > '9') break;
+    if (k == 0 && c == '0') continue;  // leading zeros
+    constexpr int kPlace[4] = {1, 10, 100, 1000};
+    if (k >= integer_digits - 4 && k < integer_digits) tail += (c - '0') * kPlace[integer_digits - 1 - k];
+    else if (k == integer_digits) first_fraction = c - '0';
+    else if (k > integer_digits) rest_nonzero = rest_nonzero || c != '0';
+    ++k;
+  }
+  char fraction = '7';
+  if (first_fraction == 0 && !rest_nonzero) fraction = '0';
+  else if (first_fraction < 5) fraction = '2';
+  else if (first_fraction == 5 && !rest_nonzero) fraction = '5';
+  std::string out = "1" + std::string(kMaxSignificantDigits - 6, '0');
+  const std::string four = std::to_string(10000 + tail).substr(1);
+  return out + four + fraction;
+}
+
 }  // namespace
 
 std::optional<ExactValue> parse_decimal(std::string_view text) {
@@ -150,7 +183,11 @@ std::optional<ExactValue> parse_decimal(std::string_view text) {
     exponent += exp_negative ? -written : written;
   }
   if (digits.empty()) return ExactValue::zero(negative);
-  if (sticky) {  // a nonzero digit beyond the kept ones: one more digit 1 keeps it off any boundary
+  if (sticky && exponent >= 0) {
+    // Dropped digits reach into the integer part: see huge_integer_stand_in.
+    digits = huge_integer_stand_in(t, static_cast<int64_t>(digits.size()) + exponent);
+    exponent = -1;
+  } else if (sticky) {  // a nonzero digit beyond the kept ones: one more digit 1 keeps it off any boundary
     digits += '1';
     --exponent;
   }

@@ -41,6 +41,39 @@ bool equals_word(std::string_view text, std::string_view word) {
   return true;
 }
 
+// A sticky digit stands for the digits cut after the kMax-th, which is right for every rounding but
+// not for the 4-/2-bit integers: they keep the low bits of the rounded integer, i.e. need its value
+// modulo 10^4 (a multiple of 16) and the fraction's position against 1/2. Cut digits can only be
+// integer digits when |x| >= 10^1099, where every float overflows and every 8-64-bit integer
+// saturates anyway; so the digits become 10^1098 + (x's integer part mod 10^4) + a fraction digit
+// in the same class (0 none, 2 below a half, 5 a half, 7 above), read with exp10 = -1. `t` has no
+// sign; `int_len` counts the integer part's significant digits (zeros from the exponent included).
+void stand_in_for_huge_integer(std::string_view t, int64_t int_len, Decimal& d) {
+  char low[4] = {'0', '0', '0', '0'};  // integer digits int_len-4 .. int_len-1 (zeros past the text)
+  char fraction = '0';
+  int64_t pos = -1;  // position among significant digits
+  for (char c : t) {
+    if (c == 'e' || c == 'E') break;
+    if (c == '.' || (pos < 0 && c == '0')) continue;
+    ++pos;
+    if (pos < int_len - 4) continue;
+    if (pos < int_len) {
+      low[pos - (int_len - 4)] = c;
+    } else if (pos == int_len) {
+      fraction = c == '0' ? '0' : c < '5' ? '2' : c == '5' ? '5' : '7';
+    } else if (c != '0') {
+      // More digits after the first fraction digit: 0.0x and 0.x (x < 5) are below a half, 0.5x above.
+      if (fraction == '0') fraction = '2';
+      else if (fraction == '5') fraction = '7';
+    }
+  }
+  d.ndigits = 0;
+  d.digits[d.ndigits++] = '1';
+  while (d.ndigits < kMaxSignificantDigits - 5) d.digits[d.ndigits++] = '0';
+  for (char c : low) d.digits[d.ndigits++] = c;
+  d.digits[d.ndigits++] = fraction;
+}
+
 void parse(std::string_view text, Decimal& d) {
   size_t b = 0, e = text.size();
   while (b < e && is_space(text[b])) ++b;
@@ -104,7 +137,10 @@ void parse(std::string_view text, Decimal& d) {
     d.kind = Decimal::kZero;
     return;
   }
-  if (sticky) {  // a non-zero digit beyond the kept ones: one more digit 1 keeps it off any boundary
+  if (sticky && exponent >= 0) {
+    stand_in_for_huge_integer(t, static_cast<int64_t>(d.ndigits) + exponent, d);
+    exponent = -1;
+  } else if (sticky) {  // a non-zero digit beyond the kept ones: one more digit 1 keeps it off any boundary
     d.digits[d.ndigits++] = '1';
     --exponent;
   }
