@@ -78,4 +78,41 @@ std::string sha256_hex(std::string_view bytes) {
   return out;
 }
 
+void Sha256::update(const void* data, size_t size) {
+  const auto* p = static_cast<const unsigned char*>(data);
+  length_ += size;
+  if (buffered_ > 0) {
+    while (size > 0 && buffered_ < 64) {
+      buffer_[buffered_++] = *p++;
+      --size;
+    }
+    if (buffered_ < 64) return;
+    compress(h_, buffer_);
+    buffered_ = 0;
+  }
+  while (size >= 64) {
+    compress(h_, p);
+    p += 64;
+    size -= 64;
+  }
+  for (size_t i = 0; i < size; ++i) buffer_[i] = p[i];
+  buffered_ = size;
+}
+
+std::string Sha256::hex_digest() {
+  const uint64_t bit_length = length_ * 8;
+  unsigned char tail[128] = {};
+  for (size_t i = 0; i < buffered_; ++i) tail[i] = buffer_[i];
+  tail[buffered_] = 0x80;
+  const size_t tail_size = buffered_ + 1 + 8 <= 64 ? 64 : 128;
+  for (int i = 0; i < 8; ++i) tail[tail_size - 1 - i] = static_cast<unsigned char>(bit_length >> (8 * i));
+  compress(h_, tail);
+  if (tail_size == 128) compress(h_, tail + 64);
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  for (uint32_t word : h_)
+    for (int shift = 28; shift >= 0; shift -= 4) out += digits[(word >> shift) & 0xF];
+  return out;
+}
+
 }  // namespace castlike::conformance
