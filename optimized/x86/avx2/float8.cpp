@@ -2,7 +2,8 @@
 // and FLOAT8E8M0 (each round mode); float8 / FLOAT4E2M1 / FLOAT8E8M0 -> float32 / float16 /
 // bfloat16.
 //
-// Encoding is the integer RNE trick of simd/generic.hpp (about a dozen operations per 8 lanes).
+// Encoding is simd/generic.hpp's encode_clamped (clamp, then one float addition rounds at the
+// destination's ulp: about nine operations per 8 lanes, plus the specials and the narrowing).
 // Decoding is arithmetic too: AVX2 has no byte-table lookup wider than pshufb's 16 entries, and a
 // 256-entry lookup built from pshufb costs more than the ten operations the decode takes.
 #include "../../simd/generic.hpp"

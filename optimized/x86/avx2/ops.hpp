@@ -4,6 +4,7 @@
 // Contracts every ops class (avx2, avx512, neon) keeps:
 //  - Shl / Shr / Sar: logical left, logical right, arithmetic right by a constant.
 //  - GtI / MinI: signed 32-bit compare / minimum. Eq: bitwise equality.
+//  - SubSatU16 (optional; generic.hpp's encode_clamped): unsigned saturating subtract of 16-bit lanes.
 //  - Select(m, yes, no): yes where m is set.
 //  - AddF / SubF: float32 arithmetic on bit patterns, rounding to nearest even.
 //  - MinF / MaxF: float32 min / max; the lane of a NaN operand is unspecified (callers mask NaN).
@@ -43,6 +44,7 @@ struct Ops {
   template <int k> static V Shr(V a) { return _mm256_srli_epi32(a, k); }
   template <int k> static V Sar(V a) { return _mm256_srai_epi32(a, k); }
   static V MinI(V a, V b) { return _mm256_min_epi32(a, b); }
+  static V SubSatU16(V a, V b) { return _mm256_subs_epu16(a, b); }
   static M Eq(V a, V b) { return _mm256_cmpeq_epi32(a, b); }
   static M GtI(V a, V b) { return _mm256_cmpgt_epi32(a, b); }
   static M MOr(M a, M b) { return _mm256_or_si256(a, b); }
@@ -143,10 +145,16 @@ struct Ops {
     _mm256_storeu_si256(q, _mm256_permute4x64_epi64(_mm256_packus_epi32(And(v[0], m), And(v[1], m)), 0xD8));
     _mm256_storeu_si256(q + 1, _mm256_permute4x64_epi64(_mm256_packus_epi32(And(v[2], m), And(v[3], m)), 0xD8));
   }
-  static void StoreNibbles4(void* p, const V (&v)[4]) {  // codes < 16
-    const __m256i pairs = _mm256_maddubs_epi16(Bytes4(v), _mm256_set1_epi16(0x1001));  // c0 + 16 c1
-    const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(pairs, pairs), 0x08);
-    _mm_storeu_si128(static_cast<__m128i*>(p), _mm256_castsi256_si128(packed));
+  // Codes < 16: the packs need no masking, and no lane permutation before the pairing (adjacent
+  // bytes are adjacent elements in any lane order). Each 32-bit group of bytes is 4 elements of
+  // one vector, giving one 16-bit word of output: lane 0 holds the words of elements 0..3 of
+  // v0..v3, lane 1 those of 4..7, interleaved at the end.
+  static void StoreNibbles4(void* p, const V (&v)[4]) {
+    const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(v[0], v[1]), _mm256_packus_epi32(v[2], v[3]));
+    const __m256i pairs = _mm256_maddubs_epi16(bytes, _mm256_set1_epi16(0x1001));  // c0 + 16 c1
+    const __m256i words = _mm256_packus_epi16(pairs, pairs);
+    const __m128i out = _mm_unpacklo_epi16(_mm256_castsi256_si128(words), _mm256_extracti128_si256(words, 1));
+    _mm_storeu_si128(static_cast<__m128i*>(p), out);
   }
   static void StoreNibbles(void* p, V v) {
     // byte pairs -> one byte: c0 + 16 * c1 (maddubs), then pack the four 16-bit sums.
