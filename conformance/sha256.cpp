@@ -54,28 +54,9 @@ void compress(std::array<uint32_t, 8>& h, const unsigned char* block) {
 }  // namespace
 
 std::string sha256_hex(std::string_view bytes) {
-  std::array<uint32_t, 8> h{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                            0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-  const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
-  size_t n = bytes.size();
-  const uint64_t bit_length = static_cast<uint64_t>(n) * 8;
-  while (n >= 64) {
-    compress(h, p);
-    p += 64;
-    n -= 64;
-  }
-  unsigned char tail[128] = {};
-  for (size_t i = 0; i < n; ++i) tail[i] = p[i];
-  tail[n] = 0x80;
-  const size_t tail_size = n + 1 + 8 <= 64 ? 64 : 128;
-  for (int i = 0; i < 8; ++i) tail[tail_size - 1 - i] = static_cast<unsigned char>(bit_length >> (8 * i));
-  compress(h, tail);
-  if (tail_size == 128) compress(h, tail + 64);
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  for (uint32_t word : h)
-    for (int shift = 28; shift >= 0; shift -= 4) out += digits[(word >> shift) & 0xF];
-  return out;
+  Sha256 hash;
+  hash.update(bytes.data(), bytes.size());
+  return hash.hex_digest();
 }
 
 void Sha256::update(const void* data, size_t size) {
