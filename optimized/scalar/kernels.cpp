@@ -6,6 +6,7 @@
 // attribute set from the element conversion itself, so the tables cannot disagree with it. Wider
 // sources convert element by element with integer bit manipulation, specialised at compile time
 // for the pair and the attributes (no branches on `saturate` or `round_mode` inside the loops).
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <utility>
@@ -61,6 +62,31 @@ void identity(const uint8_t* s, uint8_t* d, size_t n) {
   }
 }
 
+// Pairs with a vectorizable common path (element.hpp, convert_common): a block is converted without
+// branches, which the compiler vectorizes, then only its rare elements (NaN, inf, subnormal,
+// overflow), if any, are converted again by the element function.
+template <ElementType From, ElementType To, bool Sat, castlike_round_mode Mode>
+void run_blocks(const uint8_t* s, uint8_t* d, size_t n) {
+  using S = Storage<From>;
+  using D = Storage<To>;
+  constexpr size_t kBlock = 32;
+  for (size_t i0 = 0; i0 < n; i0 += kBlock) {
+    const size_t m = std::min(n - i0, kBlock);
+    const uint8_t* sb = s + i0 * sizeof(typename S::word);
+    uint8_t* db = d + i0 * sizeof(typename D::word);
+    CommonWord<From, To> slow = 0;  // not bool: GCC 12 vectorizes an OR of words, not of bools
+    for (size_t i = 0; i < m; ++i) {
+      const auto c = convert_common<From, To>(S::load(sb, i));
+      D::store(db, i, static_cast<typename D::word>(c.bits));
+      slow |= c.slow;
+    }
+    if (slow != 0) [[unlikely]]  // only the rare elements again: a block may hold several
+      for (size_t i = 0; i < m; ++i)
+        if (convert_common<From, To>(S::load(sb, i)).slow != 0)
+          D::store(db, i, static_cast<typename D::word>(convert_element<From, To, Sat, Mode>(S::load(sb, i))));
+  }
+}
+
 // Destination patterns of every source pattern, for sources of at most 8 bits.
 template <ElementType From, ElementType To>
 struct SmallTable {
@@ -91,6 +117,12 @@ void kernel_variant(const void* src, void* dst, size_t n) {
   } else {
     constexpr bool sat = index_saturate(To, Index);
     constexpr castlike_round_mode mode = index_mode(To, Index);
+    if constexpr (vectorizable_common_path<From, To>() && !Storage<To>::packed) {
+#ifdef CASTLIKE_SEEDED_FAULTS
+      if (seeded_fault() == SeededFault::kNone)  // the planted faults live in the element functions
+#endif
+        return run_blocks<From, To, sat, mode>(s, d, n);
+    }
     run<From, To>(s, d, n, [](uint64_t x) { return convert_element<From, To, sat, mode>(x); });
   }
 }
