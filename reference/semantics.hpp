@@ -84,7 +84,7 @@ std::optional<RuleId> rule_from_name(std::string_view name);
 size_t rule_count();
 RuleId rule_at(size_t index);
 
-// One switch per contradiction of SPEC-DIGEST section 4 (and a few other ambiguities). The
+// One switch per contradiction A1-A12 of docs/specification.md (and a few other ambiguities). The
 // default-constructed Variants is the project's default profile.
 struct Variants {
   enum class FnuzInfinity : uint8_t { kSaturate, kNan } a1 = FnuzInfinity::kSaturate;
