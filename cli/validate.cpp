@@ -59,9 +59,8 @@ int validate_main(const std::vector<std::string>& args) {
   if (format != "text" && format != "json" && format != "html")
     throw UsageError{"unknown report format '" + format + "'", "text, json or html"};
   conformance::ValidateOptions options;
-  if (a.has("examples")) {
+  if (a.has("examples"))
     options.examples_per_rule = static_cast<size_t>(parse_integer(a.value("examples"), "--examples", 0, 1000000));
-  }
   if ((a.has("profile") || a.has("variants")) && a.value_or("builtin", "") != "reference")
     throw UsageError{"--profile and --variants apply to --builtin reference only", "castlike validate --help"};
 
@@ -77,7 +76,7 @@ int validate_main(const std::vector<std::string>& args) {
     throw UsageError{*error, "fix or remove the file (vectors/schema/README.md describes the format)"};
   const auto& set = std::get<conformance::VectorSet>(loaded);
 
-  std::variant<std::unique_ptr<conformance::Implementation>, std::string> impl;
+  conformance::LoadedImplementation impl;
   if (a.has("results")) {
     impl = conformance::load_results_file(a.value("results"), set);
   } else if (a.has("library")) {
