@@ -1,5 +1,5 @@
 // castlike export: the reference's expected outputs as castlike-vectors files of kind "generated"
-// (conformance/generator.hpp), or as ONNX backend node tests (through
+// (harness/generator.hpp), or as ONNX backend node tests (through
 // scripts/export-onnx-node-tests, which writes the protobufs with the onnx package).
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,8 +12,8 @@
 #include <map>
 #include <set>
 
-#include "cli_args.hpp"
-#include "conformance/generator.hpp"
+#include "args.hpp"
+#include "generator.hpp"
 #include "vector_commands.hpp"
 
 #ifndef CASTLIKE_SOURCE_DIR
@@ -130,7 +130,7 @@ int run_node_test_exporter(const std::vector<std::string>& vector_dirs, const st
 void print_export_usage() { std::cout << kUsage; }
 
 int export_main(const std::vector<std::string>& args) {
-  const Args a = parse_command_args("export", args,
+  const ParsedArgs a = parse_args("export", args,
                                     {{"out", true}, {"exhaustive", false}, {"pairs", true}, {"opsets", true},
                                      {"attributes", true}, {"profile", true}, {"replace", false}, {"case", true},
                                      {"input", true}, {"opset", true}, {"saturate", true}, {"round-mode", true},
@@ -196,8 +196,8 @@ int export_main(const std::vector<std::string>& args) {
     const auto [from, to] = parse_pair(a.value("case"), "--case");
     if (!from || !to) throw UsageError{"--case needs two type names, not '*'", "e.g. --case FLOAT:FLOAT4E2M1"};
     CaseSpec spec{*from, *to, 25, std::nullopt, std::nullopt};
-    if (a.has("opset")) spec.opset = parse_int(a.value("opset"), "--opset");
-    if (a.has("saturate")) spec.saturate = parse_int(a.value("saturate"), "--saturate");
+    if (a.has("opset")) spec.opset = parse_opset(a.value("opset"), "--opset");
+    if (a.has("saturate")) spec.saturate = parse_integer(a.value("saturate"), "--saturate", 0, 1);
     if (a.has("round-mode")) spec.round_mode = a.value("round-mode");
     std::vector<ref::Element> inputs;
     for (const std::string& x : a.all("input")) {
@@ -239,10 +239,8 @@ int export_main(const std::vector<std::string>& args) {
       size_t start = 0;
       while (start <= opset_text.size()) {
         const size_t comma = opset_text.find(',', start);
-        const int o = parse_int(opset_text.substr(start, comma == std::string::npos ? std::string::npos : comma - start),
-                                "--opsets");
-        if (!castlike_version_for_opset(o))
-          throw UsageError{"opset " + std::to_string(o) + " has no CastLike", "opsets 15 to 25"};
+        const int o = parse_opset(opset_text.substr(start, comma == std::string::npos ? std::string::npos : comma - start),
+                                  "--opsets");
         listed.push_back(o);
         if (comma == std::string::npos) break;
         start = comma + 1;

@@ -1,43 +1,20 @@
-// castlike: explain one conversion, convert a list of values, list the rules, or run the
-// conformance report. Exit codes: 0 success, 1 the report found failures, 2 bad arguments.
+// castlike: explain one conversion, convert a list of values, list the rules or types, and the
+// vector-file commands (report, export, validate). Exit codes: 0 success, 1 failures found, 2 bad arguments.
+#include <array>
 #include <cstdio>
 #include <exception>
-#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
 
-#include "implementation.hpp"
 #include "options.hpp"
 #include "reference/decimal.hpp"
-#include "report.hpp"
-#include "vector_commands.hpp"  // issue 5: export, validate
-
-#ifndef CASTLIKE_SOURCE_DIR
-#define CASTLIKE_SOURCE_DIR "."
-#endif
+#include "vector_commands.hpp"
 
 namespace castlike::cli {
 namespace {
 
 constexpr int kExitUsage = 2;
-
-const char* const kMainUsage =
-    "usage: castlike <command> [options]\n"
-    "\n"
-    "Exact ONNX CastLike semantics, from the castlike reference implementation.\n"
-    "\n"
-    "commands:\n"
-    "  explain   show how one value converts: exact input, destination neighbours, result, rule\n"
-    "  convert   convert a list of values (or '-' for stdin): input bits -> output, outcome, rule\n"
-    "  rules     list every rule id with its one-line summary\n"
-    "  types     list the 24 element types and the first opset that has each\n"
-    "  report    run the built-in implementations against the vector files and the coverage sweep\n"
-    "  export    write generated vector files (or ONNX node tests) from the reference\n"
-    "  validate  judge an implementation's results against vector files: per pair and rule, with variants\n"
-    "\n"
-    "Run 'castlike <command> --help' for the options of a command.\n"
-    "Exit status: 0 success, 1 the report found failures, 2 bad arguments.\n";
 
 const char* const kCastOptionsHelp =
     "  --from TYPE          source element type (ONNX name, e.g. FLOAT, FLOAT16, INT4, STRING)\n"
@@ -84,21 +61,6 @@ const char* const kTypesUsage =
     "usage: castlike types\n"
     "\n"
     "Lists the 24 element types: ONNX number, name, numpy name, bit width, first opset.\n";
-
-const char* const kReportUsage =
-    "usage: castlike report [--vectors DIR] [--format text|json] [--profile NAME] [--variants LIST]\n"
-    "\n"
-    "Runs every built-in implementation (for now: the exact reference, at operator level) against\n"
-    "every vector file under DIR (default: the source tree's vectors/) and prints per-file pass /\n"
-    "fail / unspecified element counts and totals. It then runs one value through every type pair\n"
-    "x opset (15, 19, 21, 23, 24, 25) x attribute setting where the pair exists and counts how many\n"
-    "ran and agreed with the reference. Exit status 1 when anything failed.\n"
-    "\n"
-    "options:\n"
-    "  --vectors DIR        directory searched recursively for *.json vector files (schema/ skipped)\n"
-    "  --format text|json   output format (default text)\n"
-    "  --profile NAME       profile of the reference (default, exact, onnx-reference)\n"
-    "  --variants LIST      variant switches on top of the profile\n";
 
 const std::vector<OptionSpec> kCastSpecs{{"from", true},     {"to", true},      {"saturate", true},
                                          {"round-mode", true}, {"opset", true},   {"profile", true},
@@ -253,54 +215,56 @@ int cmd_types(const std::vector<std::string>& args) {
   return 0;
 }
 
-int cmd_report(const std::vector<std::string>& args) {
-  const ParsedArgs p =
-      parse_args("report", args, {{"vectors", true}, {"format", true}, {"profile", true}, {"variants", true}});
-  if (p.help) return print_help(kReportUsage, false), 0;
-  if (!p.positional.empty())
-    throw UsageError{"report takes no values, got '" + p.positional.front() + "'", "see castlike report --help"};
-  std::string dir = std::string(CASTLIKE_SOURCE_DIR) + "/vectors", format = "text";
-  ParsedArgs cast_part;
-  for (const auto& [name, value] : p.options) {
-    if (name == "vectors") dir = value;
-    else if (name == "format") format = value;
-    else cast_part.options.emplace_back(name, value);
+// Every command, in the order --help lists them: the usage text and the hints derive from this.
+struct Command {
+  const char* name;
+  const char* summary;
+  int (*run)(const std::vector<std::string>&);
+};
+const std::array<Command, 7> kCommands{{
+    {"explain", "show how one value converts: exact input, destination neighbours, result, rule", cmd_explain},
+    {"convert", "convert a list of values (or '-' for stdin): input bits -> output, outcome, rule", cmd_convert},
+    {"rules", "list every rule id with its one-line summary", cmd_rules},
+    {"types", "list the 24 element types and the first opset that has each", cmd_types},
+    {"report", "validate the built-in implementations on the vector files, plus the coverage sweep", report_main},
+    {"export", "write generated vector files (or ONNX node tests) from the reference", export_main},
+    {"validate", "judge an implementation's results against vector files: per pair and rule, with variants",
+     validate_main},
+}};
+
+std::string command_list() {
+  std::string out;
+  for (const Command& c : kCommands) out += (out.empty() ? "" : ", ") + std::string(c.name);
+  return out;
+}
+
+void print_main_usage() {
+  std::cout << "usage: castlike <command> [options]\n\n"
+               "Exact ONNX CastLike semantics, from the castlike reference implementation.\n\n"
+               "commands:\n";
+  for (const Command& c : kCommands) {
+    const std::string name(c.name);
+    std::cout << "  " << name << std::string(10 - name.size(), ' ') << c.summary << "\n";
   }
-  if (format != "text" && format != "json")
-    throw UsageError{"unknown report format '" + format + "'", "--format text or --format json"};
-  std::error_code ec;
-  if (!std::filesystem::is_directory(dir, ec))
-    throw UsageError{"vectors directory '" + dir + "' does not exist", "pass --vectors DIR (the repository's vectors/)"};
-  if (find_vector_files(dir).vectors.empty())
-    throw UsageError{"no vector files (*.json) under '" + dir + "'", "pass --vectors DIR (the repository's vectors/)"};
-  const CastOptions o = cast_options("report", cast_part);
-  const auto implementations = builtin_implementations(o.variants);
-  const Report r = build_report(dir, o.profile, o.variants, implementations);
-  std::cout << (format == "json" ? report_json(r) : report_text(r));
-  return r.ok() ? 0 : 1;
+  std::cout << "\nRun 'castlike <command> --help' for the options of a command.\n"
+               "Exit status: 0 success, 1 the report found failures, 2 bad arguments.\n";
 }
 
 int run(const std::vector<std::string>& args) {
   if (args.empty()) {
-    std::cerr << "castlike: error: missing command; hint: castlike explain, convert, rules, types or report (castlike --help)\n";
+    std::cerr << "castlike: error: missing command; hint: castlike " << command_list() << " (castlike --help)\n";
     return kExitUsage;
   }
   const std::string& command = args.front();
   const std::vector<std::string> rest(args.begin() + 1, args.end());
+  const Command* known = nullptr;
+  for (const Command& c : kCommands)
+    if (command == c.name) known = &c;
   try {
-    if (command == "--help" || command == "-h" || command == "help") return print_help(kMainUsage, false), 0;
-    if (command == "explain") return cmd_explain(rest);
-    if (command == "convert") return cmd_convert(rest);
-    if (command == "rules") return cmd_rules(rest);
-    if (command == "types") return cmd_types(rest);
-    if (command == "report") return cmd_report(rest);
-    // Issue 5 (cli/export.cpp, cli/validate.cpp):
-    if (command == "export") return export_main(rest);
-    if (command == "validate") return validate_main(rest);
-    throw UsageError{"unknown command '" + command + "'", "commands: explain, convert, rules, types, report (castlike --help)"};
+    if (command == "--help" || command == "-h" || command == "help") return print_main_usage(), 0;
+    if (!known) throw UsageError{"unknown command '" + command + "'", "commands: " + command_list() + " (castlike --help)"};
+    return known->run(rest);
   } catch (const UsageError& e) {
-    const bool known = command == "explain" || command == "convert" || command == "rules" || command == "types" ||
-                       command == "report" || command == "export" || command == "validate";
     std::cerr << "castlike" << (known ? " " + command : std::string()) << ": error: " << e.message
               << "; hint: " << e.hint << "\n";
     return kExitUsage;

@@ -8,21 +8,6 @@
 namespace castlike::cli {
 namespace {
 
-bool is_option_like(const std::string& a) { return a.size() > 2 && a[0] == '-' && a[1] == '-'; }
-
-// Strict decimal integer (optional sign, digits only, no overflow).
-std::optional<int64_t> parse_int(const std::string& s) {
-  if (s.empty() || s.size() > 18) return std::nullopt;
-  size_t i = s[0] == '-' || s[0] == '+' ? 1 : 0;
-  if (i == s.size()) return std::nullopt;
-  int64_t v = 0;
-  for (; i < s.size(); ++i) {
-    if (s[i] < '0' || s[i] > '9') return std::nullopt;
-    v = v * 10 + (s[i] - '0');
-  }
-  return s[0] == '-' ? -v : v;
-}
-
 std::string lower(std::string s) {
   for (char& c : s)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
@@ -69,52 +54,6 @@ std::string hex(ElementType type, uint64_t bits) {
   return buf;
 }
 
-ParsedArgs parse_args(const std::string& command, const std::vector<std::string>& args,
-                      const std::vector<OptionSpec>& specs) {
-  ParsedArgs out;
-  bool options_done = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (options_done) {
-      out.positional.push_back(a);
-      continue;
-    }
-    if (a == "--") {
-      options_done = true;
-      continue;
-    }
-    if (a == "-h" || a == "--help") {
-      out.help = true;
-      continue;
-    }
-    if (!is_option_like(a)) {
-      out.positional.push_back(a);  // values, including "-", "-5" and "-inf"
-      continue;
-    }
-    std::string name = a.substr(2), value;
-    bool inline_value = false;
-    if (const size_t eq = name.find('='); eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name = name.substr(0, eq);
-      inline_value = true;
-    }
-    const OptionSpec* spec = nullptr;
-    for (const OptionSpec& s : specs)
-      if (name == s.name) spec = &s;
-    if (!spec)
-      throw UsageError{"unknown option '--" + name + "' for " + command, "see castlike " + command + " --help"};
-    if (spec->takes_value && !inline_value) {
-      if (i + 1 >= args.size())
-        throw UsageError{"option --" + name + " needs a value", "see castlike " + command + " --help"};
-      value = args[++i];
-    } else if (!spec->takes_value && inline_value) {
-      throw UsageError{"option --" + name + " takes no value", "write --" + name + " alone"};
-    }
-    out.options.emplace_back(name, value);
-  }
-  return out;
-}
-
 CastOptions cast_options(const std::string& command, const ParsedArgs& parsed) {
   CastOptions o;
   std::optional<std::string> opset_text;
@@ -124,7 +63,7 @@ CastOptions cast_options(const std::string& command, const ParsedArgs& parsed) {
     } else if (name == "to") {
       o.to = type_option(command, "to", value);
     } else if (name == "saturate") {
-      const auto v = parse_int(value);
+      const auto v = parse_int64(value);
       if (!v || (*v != 0 && *v != 1))
         throw UsageError{"--saturate must be 0 or 1, got '" + value + "'",
                          "saturate=1 (the default) clamps float8 overflow, 0 gives NaN/inf"};
@@ -143,13 +82,7 @@ CastOptions cast_options(const std::string& command, const ParsedArgs& parsed) {
       o.bits = true;
     }
   }
-  if (opset_text) {
-    const auto v = parse_int(*opset_text);
-    if (!v) throw UsageError{"--opset must be an opset number, got '" + *opset_text + "'", "CastLike exists at opsets 15 to 25"};
-    if (!castlike_version_for_opset(static_cast<int>(*v)))
-      throw UsageError{"opset " + *opset_text + " has no CastLike", "CastLike exists at opsets 15 to 25"};
-    o.opset = static_cast<int>(*v);
-  }
+  if (opset_text) o.opset = parse_opset(*opset_text, "--opset");
   const auto profile = ref::profile_by_name(o.profile);
   if (!profile)
     throw UsageError{"unknown profile '" + o.profile + "'", "--profile default, exact or onnx-reference"};

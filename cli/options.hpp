@@ -1,21 +1,17 @@
-// Command-line parsing for `castlike`: the options the subcommands share, and reading a value
-// given on the command line into the source type. Every problem becomes a UsageError (exit 2).
+// The cast options `explain`, `convert` and `report` share (types, opset, attributes, profile,
+// variants), and reading a value given on the command line into the source type. Every problem
+// becomes a UsageError (exit 2; args.hpp parses the command line itself).
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "args.hpp"
 #include "reference/cast_like.hpp"
 #include "reference/convert.hpp"
 
 namespace castlike::cli {
-
-// A bad command line: `message` names the problem, `hint` says what to do instead.
-struct UsageError {
-  std::string message;
-  std::string hint;
-};
 
 // What a cast is asked for: types, operator set, attributes (as given, unresolved) and variants.
 struct CastOptions {
@@ -29,23 +25,6 @@ struct CastOptions {
   bool bits = false;                      // values are hex bit patterns
   std::vector<std::string> values;        // as given ("-" already expanded from stdin)
 };
-
-// Command-line arguments after the subcommand name. Recognises --name VALUE, --name=VALUE and
-// flags; positional arguments are collected in order ("--" ends the options, so "--" "-5" works,
-// but a value such as -5 or -inf is positional anyway).
-struct ParsedArgs {
-  std::vector<std::pair<std::string, std::string>> options;  // name (without --), value
-  std::vector<std::string> positional;
-  bool help = false;
-};
-
-struct OptionSpec {
-  const char* name;
-  bool takes_value;
-};
-
-ParsedArgs parse_args(const std::string& command, const std::vector<std::string>& args,
-                      const std::vector<OptionSpec>& specs);
 
 // Interprets the cast options of `parsed` (unknown ones were already rejected) and checks them
 // against the operator set; values are not read yet.

@@ -1,11 +1,11 @@
 // castlike validate: judge an implementation (results file, shared library, or built in) against
-// vector files; text, JSON or HTML report (conformance/validator.hpp).
+// vector files; text, JSON or HTML report (harness/validator.hpp).
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
-#include "cli_args.hpp"
-#include "conformance/validator.hpp"
+#include "args.hpp"
+#include "validator.hpp"
 #include "vector_commands.hpp"
 
 namespace castlike::cli {
@@ -41,7 +41,7 @@ const char* const kUsage =
 void print_validate_usage() { std::cout << kUsage; }
 
 int validate_main(const std::vector<std::string>& args) {
-  const Args a = parse_command_args("validate", args,
+  const ParsedArgs a = parse_args("validate", args,
                                     {{"vectors", true}, {"results", true}, {"library", true}, {"builtin", true},
                                      {"profile", true}, {"variants", true}, {"format", true}, {"out", true},
                                      {"examples", true}});
@@ -59,11 +59,8 @@ int validate_main(const std::vector<std::string>& args) {
   if (format != "text" && format != "json" && format != "html")
     throw UsageError{"unknown report format '" + format + "'", "text, json or html"};
   conformance::ValidateOptions options;
-  if (a.has("examples")) {
-    const int n = parse_int(a.value("examples"), "--examples");
-    if (n < 0) throw UsageError{"--examples must be >= 0", "e.g. --examples 5"};
-    options.examples_per_rule = static_cast<size_t>(n);
-  }
+  if (a.has("examples"))
+    options.examples_per_rule = static_cast<size_t>(parse_integer(a.value("examples"), "--examples", 0, 1000000));
   if ((a.has("profile") || a.has("variants")) && a.value_or("builtin", "") != "reference")
     throw UsageError{"--profile and --variants apply to --builtin reference only", "castlike validate --help"};
 
@@ -79,7 +76,7 @@ int validate_main(const std::vector<std::string>& args) {
     throw UsageError{*error, "fix or remove the file (vectors/schema/README.md describes the format)"};
   const auto& set = std::get<conformance::VectorSet>(loaded);
 
-  std::variant<std::unique_ptr<conformance::Implementation>, std::string> impl;
+  conformance::LoadedImplementation impl;
   if (a.has("results")) {
     impl = conformance::load_results_file(a.value("results"), set);
   } else if (a.has("library")) {

@@ -1,0 +1,49 @@
+// The command line of every `castlike` subcommand: --name VALUE, --name=VALUE, flags, repeated
+// options, positional values ("--" ends the options; a value such as -5 or -inf is positional
+// anyway), and integer options read as 64-bit numbers with range checks. Every problem is a
+// UsageError: one line on stderr, exit status 2.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace castlike::cli {
+
+// A bad command line: `message` names the problem, `hint` says what to do instead.
+struct UsageError {
+  std::string message;
+  std::string hint;
+};
+
+struct OptionSpec {
+  const char* name;  // without the leading --
+  bool takes_value;
+};
+
+struct ParsedArgs {
+  std::vector<std::pair<std::string, std::string>> options;  // name (without --), value; in order
+  std::vector<std::string> positional;
+  bool help = false;
+
+  bool has(const std::string& name) const;
+  std::string value(const std::string& name) const;  // the last one given
+  std::string value_or(const std::string& name, const std::string& fallback) const;
+  std::vector<std::string> all(const std::string& name) const;
+};
+
+ParsedArgs parse_args(const std::string& command, const std::vector<std::string>& args,
+                      const std::vector<OptionSpec>& specs);
+
+// A strict decimal integer: optional sign, digits only, within int64_t; nullopt otherwise.
+std::optional<int64_t> parse_int64(const std::string& text);
+
+// The integer value of `option` within [min, max], or a UsageError naming the option.
+int64_t parse_integer(const std::string& text, const std::string& option, int64_t min, int64_t max);
+
+// An operator set that has CastLike (15..25), or a UsageError ("opset 14 has no CastLike").
+int parse_opset(const std::string& text, const std::string& option);
+
+}  // namespace castlike::cli

@@ -1,0 +1,60 @@
+// `castlike report` as text: per implementation one row per vector file (pass / fail / unspecified
+// elements), its totals, the coverage sweep and a verdict; a summary line last.
+#include <sstream>
+
+#include "builtin_report.hpp"
+#include "render.hpp"
+
+namespace castlike::conformance {
+namespace {
+
+std::string pad_left(const std::string& s, size_t w) { return s.size() >= w ? s : std::string(w - s.size(), ' ') + s; }
+
+}  // namespace
+
+std::string builtin_report_text(const BuiltinReport& r) {
+  std::ostringstream out;
+  out << "castlike conformance report\n";
+  out << "vectors: " << r.vectors_dir << " (" << r.rows.size() << " files)\n";
+  out << "profile: " << r.profile << "\n";
+  for (const auto& [path, format] : r.other_files) out << "skipped: " << path << " (format " << format << ")\n";
+  if (r.rows.empty()) out << "error: no vector files found\n";
+  for (const BuiltinResult& ir : r.implementations) {
+    const Report& v = ir.validation;
+    out << "\n== " << v.implementation << ": " << v.description << " ==\n";
+    out << "  " << pad_left("pass", 6) << pad_left("fail", 6) << pad_left("unspec", 8) << "  file\n";
+    size_t files_failed = 0;
+    for (const BuiltinReport::Row& row : r.rows) {
+      if (!row.case_index) {
+        ++files_failed;
+        out << "  " << pad_left("0", 6) << pad_left("0", 6) << pad_left("0", 8) << "  " << row.path << "  [ERROR: "
+            << row.load_error << "]\n";
+        continue;
+      }
+      const CaseResult& c = v.case_results[*row.case_index];
+      out << "  " << pad_left(std::to_string(c.counts.pass), 6) << pad_left(std::to_string(c.counts.fail), 6)
+          << pad_left(std::to_string(c.counts.unspecified), 8) << "  " << row.path;
+      if (!c.rejection.empty()) out << "  [ERROR: rejected: " << c.rejection << "]";
+      else if (c.counts.fail) out << "  [FAIL]";
+      out << "\n";
+      if (!c.rejection.empty() || c.counts.fail) ++files_failed;
+      for (const Failure& f : c.failures) out << "        " << element_failure_text(f) << "\n";
+    }
+    out << "  totals: " << r.rows.size() << " files: " << r.rows.size() - files_failed << " passed, " << files_failed
+        << " failed; elements: " << v.total.pass << " pass, " << v.total.fail << " fail, " << v.total.unspecified
+        << " unspecified, " << v.total.rejected << " rejected\n";
+    const Coverage& c = ir.coverage;
+    out << "  coverage: " << c.ran << "/" << c.combinations
+        << " pair x opset x attribute combinations ran (opsets 15,19,21,23,24,25), " << c.matched
+        << " agree with the reference, " << c.errors << " errors; " << c.pairs_ran << "/576 type pairs\n";
+    for (const std::string& p : c.problems) out << "        " << p << "\n";
+    out << "  result: " << (r.ok(ir) ? "PASS" : "FAIL") << "\n";
+  }
+  out << "\nsummary:";
+  for (const BuiltinResult& ir : r.implementations)
+    out << " " << ir.validation.implementation << " " << (r.ok(ir) ? "PASS" : "FAIL");
+  out << "\n";
+  return out.str();
+}
+
+}  // namespace castlike::conformance

@@ -1,0 +1,25 @@
+// The coverage sweep of `castlike report`: one value through every type pair x CastLike version
+// (15, 19, 21, 23, 24, 25) x attribute setting where the pair exists, each judged against the
+// exact reference's answer for the same call.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "implementation.hpp"
+
+namespace castlike::conformance {
+
+struct Coverage {
+  size_t combinations = 0;  // pair x CastLike version x attribute setting where the pair exists
+  size_t ran = 0;           // converted without error
+  size_t matched = 0;       // ... and the element agreed with the reference
+  size_t errors = 0;        // rejected calls
+  size_t pairs_ran = 0;     // distinct (from, to) pairs that ran at least once (of 576)
+  std::vector<std::string> problems;  // the first few errors / mismatches
+  bool ok() const { return errors == 0 && ran == matched; }
+};
+
+Coverage run_coverage(Implementation& impl, const ref::Variants& variants, size_t max_problems = 5);
+
+}  // namespace castlike::conformance

@@ -1,0 +1,24 @@
+// What a vector file expects of an element, beyond its bits: when the sign of an expected NaN
+// counts, whether an actual output meets the expectation, and the rule id of each element.
+#pragma once
+
+#include <vector>
+
+#include "reference/semantics.hpp"
+#include "vector_file.hpp"
+
+namespace castlike::conformance {
+
+// A spec example's "nan" is any NaN (the pages print NaN without its sign; vectors/schema/README.md,
+// "NaN"), and a NaN read from a type whose NaN has no sign (FNUZ, FLOAT8E8M0) may come out with
+// either sign; every other expected NaN must keep its sign.
+bool nan_sign_matters(const VectorFile& f, size_t i);
+
+// ref::matches, with the NaN sign rule above.
+bool element_matches(const VectorFile& f, size_t i, const ref::Element& actual);
+
+// The rule id of each element: the file's, or for files without them (spec examples) the one the
+// reference's default profile names.
+std::vector<ref::RuleId> rules_of(const VectorFile& f);
+
+}  // namespace castlike::conformance

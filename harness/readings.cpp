@@ -1,0 +1,273 @@
+#include "readings.hpp"
+
+#include <stdexcept>
+
+#include "castlike/packing.hpp"
+#include "expectation.hpp"
+#include "reference/cast_like.hpp"
+#include "reference/decimal.hpp"
+#include "reference/round.hpp"
+
+namespace castlike::conformance {
+namespace {
+
+using ref::Element;
+
+bool float8_like(ElementType t) {
+  return t == ElementType::kFloat8E4M3FN || t == ElementType::kFloat8E4M3FNUZ || t == ElementType::kFloat8E5M2 ||
+         t == ElementType::kFloat8E5M2FNUZ || t == ElementType::kFloat8E8M0;
+}
+
+// The result of one element under a reading (variants, optionally other attributes); nullopt when
+// the reading does not apply or leaves the element unspecified.
+std::optional<ref::Result> reading(const VectorFile& f, size_t i, const ref::Variants& variants,
+                                   const std::optional<int64_t>& saturate, const std::optional<std::string>& round_mode) {
+  VectorFile one;
+  one.from = f.from;
+  one.to = f.to;
+  one.shape = {1};
+  one.input = {f.input[i]};
+  ref::CastLikeRequest r = one.request();
+  r.opset = f.opset;
+  r.saturate = saturate;
+  r.round_mode = round_mode;
+  const auto out = ref::cast_like(r, variants);
+  if (!std::holds_alternative<ref::CastLikeOutput>(out)) return std::nullopt;
+  const auto& o = std::get<ref::CastLikeOutput>(out);
+  ref::Result result;
+  result.outcome = o.outcomes[0];
+  result.rule = o.rules[0];
+  if (f.to == ElementType::kString) result.value = Element::of_text(o.output.strings[0]);
+  else result.value = Element::of_bits(load_bits(f.to, o.output.data.data(), 0));
+  if (result.outcome == ref::OutcomeClass::kUnspecified) return std::nullopt;
+  return result;
+}
+
+}  // namespace
+
+const std::vector<Candidate>& candidates() {
+  static const std::vector<Candidate> list = [] {
+    std::vector<Candidate> c;
+    const std::pair<const char*, const char*> switches[] = {
+        {"A1=nan", "float8 FNUZ: +-inf with saturate=1 gives NaN (the float8 technical note's table)"},
+        {"A2=six", "NaN to FLOAT4E2M1 gives +6 (the float4 technical note; onnxruntime, CUDA)"},
+        {"A2=negzero", "NaN to FLOAT4E2M1 gives 0b1000 (-0), ml_dtypes' float4 NaN pattern"},
+        {"A3=nan", "FLOAT8E8M0 from +inf gives NaN even with saturate=1 (ONNX reference)"},
+        {"A4=onnx-bits", "FLOAT8E8M0 from float32 subnormals rounds as the ONNX reference's bit code does"},
+        {"A5=through-float32", "FLOAT8E8M0: every input is cast to float32 first, then encoded (ONNX reference)"},
+        {"A6=min", "FLOAT8E8M0 from 0 gives 0x00 whatever saturate says (ONNX reference, CUDA)"},
+        {"A7=ignored", "CastLike-25 ignores round_mode and always rounds up (ONNX reference)"},
+        {"A8=truncate-wrap", "float to INT4/UINT4/INT2/UINT2 truncates toward zero, then keeps the low bits (ml_dtypes)"},
+        {"A8=round-clamp", "float to INT4/UINT4/INT2/UINT2 rounds to nearest even, then clamps (older ONNX)"},
+        {"A9=through-float32", "wide to narrow float rounds through float32 first (double rounding)"},
+        {"A9=through-double", "integers and decimal text go through double first (double rounding)"},
+        {"A10=printf-g", "number to text with C's %.<max_digits10>g"},
+        {"A11=rounded", "FLOAT8E8M0 range judged on the rounded value, not on x"},
+        {"A12=exact", "FLOAT8E8M0 0x00 decodes to 2^-127 (its definition), not to 0 as the example prints"},
+    };
+    for (const auto& [spec, description] : switches) {
+      Candidate k;
+      k.name = spec;
+      k.description = description;
+      const auto error = ref::apply_variant_overrides(k.variants, spec);
+      if (error) throw std::logic_error("validator candidate " + std::string(spec) + ": " + *error);
+      c.push_back(k);
+    }
+    Candidate nan_sign;
+    nan_sign.name = "nan-sign";
+    nan_sign.description = "a NaN of the other sign: the sign of NaN is not kept";
+    nan_sign.kind = Candidate::Kind::kNanSign;
+    c.push_back(nan_sign);
+    Candidate text;
+    text.name = "A10=other-text";
+    text.description = "number to text: another spelling that reads back to the same value (A10: the text is not fixed)";
+    text.kind = Candidate::Kind::kRoundTripText;
+    c.push_back(text);
+    const auto reading_only = [&](const char* name, Candidate::Kind kind, const char* description) {
+      Candidate k;
+      k.name = name;
+      k.kind = kind;
+      k.description = std::string(description) + " (a reading found in peers, not a reference switch)";
+      c.push_back(k);
+    };
+    for (int d : {6, 7, 8, 9, 15, 16, 17}) {
+      Candidate k;
+      k.name = "A10=%." + std::to_string(d) + "g";
+      k.kind = Candidate::Kind::kPrintfDigits;
+      k.digits = d;
+      k.description = "number to text with C's %." + std::to_string(d) + "g (A10: fixed digits)";
+      c.push_back(k);
+    }
+    reading_only("A8=round-away-wrap", Candidate::Kind::kRoundAwayWrap,
+                 "float to INT4/UINT4/INT2/UINT2 rounds half away from zero (std::round), then keeps the low bits");
+    reading_only("text-int-prefix", Candidate::Kind::kIntTextPrefix,
+                 "text to an integer or bool reads only the leading integer digits (strtoll: \"2.5e+1\" -> 2)");
+    reading_only("text-bool-nonempty", Candidate::Kind::kBoolTextNonEmpty,
+                 "text to bool: every non-empty text is true (Python truthiness: \"0\" -> true)");
+    reading_only("bool-from-bits", Candidate::Kind::kBoolFromBits,
+                 "float to bool tests the bit pattern, not the value (-0 -> true)");
+    reading_only("e5m2-overflow-nan", Candidate::Kind::kE5M2OverflowNan,
+                 "FLOAT8E5M2 with saturate=0: a finite value beyond the largest gives NaN instead of +-inf");
+    reading_only("identity-converts", Candidate::Kind::kIdentityConverts,
+                 "a cast to the same type converts (through FLOAT, onnx-reference profile) instead of copying the bits");
+    for (int s : {0, 1}) {
+      Candidate a;
+      a.name = "saturate=" + std::to_string(s);
+      a.description = s == 0 ? "behaves as saturate=0 whatever the attribute says (saturate ignored)"
+                             : "behaves as saturate=1 whatever the attribute says (saturate ignored)";
+      a.kind = Candidate::Kind::kAttributes;
+      a.saturate = s;
+      c.push_back(a);
+    }
+    for (const char* m : {"up", "down", "nearest"}) {
+      Candidate a;
+      a.name = std::string("round_mode=") + m;
+      a.description = std::string("behaves as round_mode=") + m + " whatever the attribute says";
+      a.kind = Candidate::Kind::kAttributes;
+      a.round_mode = m;
+      c.push_back(a);
+    }
+    for (const char* p : {"exact", "onnx-reference"}) {
+      Candidate k;
+      k.name = std::string("profile ") + p;
+      k.variants = *ref::profile_by_name(p);
+      k.description = std::string("the profile '") + p + "' (" + ref::describe_variants(k.variants) + ")";
+      c.push_back(k);
+    }
+    return c;
+  }();
+  return list;
+}
+
+// Does this candidate reading produce `actual` for element i of the file (where the default
+// reading does not)?
+bool explains(const Candidate& c, const VectorFile& f, size_t i, const Element& actual) {
+  switch (c.kind) {
+    case Candidate::Kind::kNanSign: {
+      if (f.outcomes[i] != ref::OutcomeClass::kNan || !is_float(f.to) || !nan_sign_matters(f, i)) return false;
+      const FloatFormat& fmt = info(f.to).format;
+      const uint64_t bits = actual.bits & bit_mask(f.to);
+      return ref::is_nan_bits(fmt, bits) && (bits & ref::sign_bit(fmt)) != (f.expected[i].bits & ref::sign_bit(fmt));
+    }
+    case Candidate::Kind::kRoundTripText: {
+      if (f.to != ElementType::kString || f.from == ElementType::kString) return false;
+      const auto parsed = ref::parse_decimal(actual.text);
+      if (!parsed) return false;
+      const auto input = ref::decode_element(f.from, f.input[i]);
+      if (is_float(f.from)) {
+        const FloatFormat& fmt = info(f.from).format;
+        const uint64_t in_bits = f.input[i].bits & bit_mask(f.from);
+        if (input.value.is_nan()) return parsed->is_nan();
+        // Read the text back into the source type (round to nearest even, no saturation).
+        ref::Attributes a;
+        a.saturate = false;
+        a.round_mode = CASTLIKE_ROUND_NEAREST;
+        const ref::Result back = ref::convert_element(ElementType::kString, actual, f.from, a);
+        if (f.from == ElementType::kFloat8E8M0) return back.value.bits == in_bits;
+        return back.value.bits == in_bits && !ref::is_nan_bits(fmt, in_bits);
+      }
+      // integers and bool: the same number (bool: 0 / 1)
+      return parsed->is_finite() && ref::is_integral(*parsed) &&
+             ref::compare_magnitude(*parsed, input.value) == 0 &&
+             (parsed->is_zero() || parsed->negative == input.value.negative);
+    }
+    case Candidate::Kind::kPrintfDigits: {
+      if (f.to != ElementType::kString || !is_float(f.from)) return false;
+      const auto v = ref::decode_element(f.from, f.input[i]).value;
+      if (!v.is_finite()) return false;
+      return ref::format_printf_g(v, c.digits) == actual.text && f.expected[i].text != actual.text;
+    }
+    case Candidate::Kind::kRoundAwayWrap: {
+      if (!is_packed(f.to) || !is_integer(f.to) || !(is_float(f.from) || f.from == ElementType::kString)) return false;
+      const auto d = ref::decode_element(f.from, f.input[i]);
+      if (d.not_a_number || !d.value.is_finite()) return false;
+      const auto q = ref::round_magnitude(d.value, 0, ref::Direction::kNearestAway);
+      const ref::BigInt n = d.value.negative ? ref::BigInt(-q.count) : q.count;
+      const ref::BigInt modulus = ref::BigInt(1) << info(f.to).bits;
+      ref::BigInt r = n % modulus;
+      if (r < 0) r += modulus;
+      return static_cast<uint64_t>(r) == (actual.bits & bit_mask(f.to));
+    }
+    case Candidate::Kind::kIntTextPrefix: {
+      if (f.from != ElementType::kString || !(is_integer(f.to) || f.to == ElementType::kBool)) return false;
+      const std::string& t = f.input[i].text;
+      size_t k = 0;
+      while (k < t.size() && (t[k] == ' ' || t[k] == '\t' || t[k] == '\n')) ++k;
+      bool negative = false;
+      if (k < t.size() && (t[k] == '+' || t[k] == '-')) negative = t[k++] == '-';
+      const size_t start = k;
+      while (k < t.size() && t[k] >= '0' && t[k] <= '9') ++k;
+      if (k == start) return false;
+      ref::BigInt n(t.substr(start, k - start));
+      if (negative) n = -n;
+      uint64_t bits;
+      if (f.to == ElementType::kBool) {
+        bits = n != 0 ? 1 : 0;
+      } else {
+        const ref::BigInt modulus = ref::BigInt(1) << info(f.to).bits;
+        ref::BigInt r = n % modulus;
+        if (r < 0) r += modulus;
+        bits = static_cast<uint64_t>(r);
+      }
+      return bits == (actual.bits & bit_mask(f.to));
+    }
+    case Candidate::Kind::kBoolTextNonEmpty:
+      return f.from == ElementType::kString && f.to == ElementType::kBool &&
+             (actual.bits & 0xFF) == (f.input[i].text.empty() ? 0u : 1u);
+    case Candidate::Kind::kBoolFromBits:
+      return is_float(f.from) && f.to == ElementType::kBool &&
+             (actual.bits & 0xFF) == ((f.input[i].bits & bit_mask(f.from)) != 0 ? 1u : 0u);
+    case Candidate::Kind::kE5M2OverflowNan: {
+      if (f.to != ElementType::kFloat8E5M2 || f.saturate.value_or(1) != 0) return false;
+      const auto d = ref::decode_element(f.from, f.input[i]);
+      const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
+      return !d.not_a_number && d.value.is_finite() && plain && plain->rule == ref::RuleId::kF8NoSaturateOverflow &&
+             ref::is_nan_bits(info(f.to).format, actual.bits & 0xFF) &&
+             (actual.bits & 0x80) == (f.expected[i].bits & 0x80);
+    }
+    case Candidate::Kind::kIdentityConverts: {
+      if (f.from != f.to || !is_float(f.from) || f.from == ElementType::kFloat || f.from == ElementType::kDouble) return false;
+      const ref::Variants onnx = *ref::profile_by_name("onnx-reference");
+      ref::Attributes a;
+      a.saturate = f.saturate.value_or(1) != 0;
+      if (f.round_mode) a.round_mode = round_mode_from_name(*f.round_mode).value_or(CASTLIKE_ROUND_UP);
+      const ref::Result to_float = ref::convert_element(f.from, f.input[i], ElementType::kFloat, a, onnx);
+      const ref::Result back = ref::convert_element(ElementType::kFloat, to_float.value, f.to, a, onnx);
+      if (back.outcome == ref::OutcomeClass::kUnspecified) return false;
+      return ref::matches(f.to, back, actual);
+    }
+    case Candidate::Kind::kVariants:
+    case Candidate::Kind::kAttributes: {
+      std::optional<int64_t> saturate = f.saturate;
+      std::optional<std::string> round_mode = f.round_mode;
+      if (c.kind == Candidate::Kind::kAttributes) {
+        if (!float8_like(f.to)) return false;
+        const auto version = castlike_version_for_opset(f.opset);
+        if (c.saturate) {
+          if (!version || !saturate_in_version(*version) || saturate.value_or(1) == *c.saturate) return false;
+          saturate = c.saturate;
+        }
+        if (c.round_mode) {
+          if (f.to != ElementType::kFloat8E8M0 || !version || !round_mode_in_version(*version) ||
+              round_mode.value_or("up") == *c.round_mode)
+            return false;
+          round_mode = c.round_mode;
+        }
+      }
+      const auto candidate = reading(f, i, c.variants, saturate, round_mode);
+      if (!candidate || !ref::matches(f.to, *candidate, actual)) return false;
+      // The default reading giving the same output means the candidate explains nothing.
+      const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
+      return !plain || !ref::matches(f.to, *plain, actual);
+    }
+  }
+  return false;
+}
+
+std::vector<std::string> candidate_names() {
+  std::vector<std::string> out;
+  for (const Candidate& c : candidates()) out.push_back(c.name);
+  return out;
+}
+
+}  // namespace castlike::conformance

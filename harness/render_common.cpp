@@ -1,0 +1,63 @@
+#include <nlohmann/json.hpp>
+
+#include "castlike/packing.hpp"
+#include "reference/decimal.hpp"
+#include "render.hpp"
+
+namespace castlike::conformance {
+
+using ref::Element;
+
+std::string call_of(const VectorFile& f) {
+  std::string s = "opset " + std::to_string(f.opset);
+  if (f.saturate) s += ", saturate=" + std::to_string(*f.saturate);
+  if (f.round_mode) s += ", round_mode=" + *f.round_mode;
+  return s;
+}
+
+std::string counts_text(const Counts& c) {
+  return std::to_string(c.pass) + " pass, " + std::to_string(c.fail) + " fail, " + std::to_string(c.unspecified) +
+         " unspecified, " + std::to_string(c.rejected) + " rejected";
+}
+
+std::string exact_text(ElementType t, const Element& e) {
+  const ref::ExactValue v = ref::decode_element(t, e).value;
+  const std::string full = ref::to_exact_string(v);
+  if (full.size() <= 32 || !v.is_finite() || v.den != 1) return full;
+  ref::BigInt m = v.num;
+  int64_t k = v.exp2;
+  while (m != 0 && (m & 1) == 0) {
+    m >>= 1;
+    ++k;
+  }
+  return (v.negative ? "-" : "") + ref::format_printf_g(ref::ExactValue{v.kind, false, v.num, v.den, v.exp2}, 17) +
+         " (exactly " + (v.negative ? "-" : "") + m.str() + "*2^" + std::to_string(k) + ")";
+}
+
+std::string show(ElementType t, const Element& e) {
+  if (t == ElementType::kString) return nlohmann::json(e.text).dump();
+  return format_hex_bits(e.bits & bit_mask(t), info(t).bits) + " (" + exact_text(t, e) + ")";
+}
+
+std::string failure_line(const Failure& f) {
+  std::string s = f.case_name + "[" + std::to_string(f.index) + "] (" + f.call + "): input " + show(f.from, f.input) +
+                  ", expected " + show(f.to, f.expected) +
+                  (f.outcome == ref::OutcomeClass::kNan ? " (any NaN" + std::string(is_float(f.to) && info(f.to).format.has_sign &&
+                                                                                        info(f.to).format.special != SpecialEncoding::kFnuz
+                                                                                    ? " of that sign)"
+                                                                                    : ")")
+                                                       : std::string()) +
+                  ", actual " + show(f.to, f.actual);
+  if (!f.explained_by.empty()) {
+    s += "  [explained by:";
+    for (const auto& e : f.explained_by) s += " " + e;
+    s += "]";
+  } else {
+    s += "  [unexplained]";
+  }
+  return s;
+}
+
+
+
+}  // namespace castlike::conformance

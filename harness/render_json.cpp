@@ -1,0 +1,96 @@
+// The JSON report ("castlike-validation-report", format_version 1): what scripts (validate-peers,
+// check-known-discrepancies) read.
+#include <nlohmann/json.hpp>
+
+#include "castlike/packing.hpp"
+#include "reference/decimal.hpp"
+#include "render.hpp"
+
+namespace castlike::conformance {
+namespace {
+
+using nlohmann::json;
+using ref::Element;
+
+std::string type_name(ElementType t) { return std::string(info(t).name); }
+
+json counts_json(const Counts& c) {
+  return json{{"pass", c.pass}, {"fail", c.fail}, {"unspecified", c.unspecified}, {"rejected", c.rejected}};
+}
+
+json failure_json(const Failure& f) {
+  const auto value = [](ElementType t, const Element& e) {
+    if (t == ElementType::kString) return json{{"text", e.text}};
+    return json{{"bits", format_hex_bits(e.bits & bit_mask(t), info(t).bits)}, {"value", exact_text(t, e)},
+                {"exact", ref::to_exact_string(ref::decode_element(t, e).value)}};
+  };
+  return json{{"case", f.case_name},
+              {"index", f.index},
+              {"from", type_name(f.from)},
+              {"to", type_name(f.to)},
+              {"call", f.call},
+              {"input", value(f.from, f.input)},
+              {"expected", value(f.to, f.expected)},
+              {"expected_outcome", std::string(ref::outcome_name(f.outcome))},
+              {"actual", value(f.to, f.actual)},
+              {"explained_by", f.explained_by}};
+}
+
+}  // namespace
+
+std::string report_json(const Report& r) {
+  json j;
+  j["format"] = "castlike-validation-report";
+  j["format_version"] = 1;
+  j["implementation"] = r.implementation;
+  j["description"] = r.description;
+  j["vectors"] = r.vector_roots;
+  j["cases"] = r.cases;
+  j["total"] = counts_json(r.total);
+  j["ok"] = r.ok();
+  json pairs = json::array();
+  for (const auto& [pair, pr] : r.pairs) {
+    json p{{"from", type_name(pair.first)}, {"to", type_name(pair.second)}, {"counts", counts_json(pr.counts)}};
+    json rej = json::array();
+    for (const auto& x : pr.rejections)
+      rej.push_back({{"case", x.case_name}, {"call", x.call}, {"message", x.message}, {"elements", x.elements}});
+    p["rejections"] = rej;
+    pairs.push_back(p);
+  }
+  j["pairs"] = pairs;
+  json rules = json::array();
+  for (const auto& [rule, rr] : r.rules) {
+    json x{{"rule", std::string(ref::rule_name(rule))}, {"counts", counts_json(rr.counts)}};
+    if (rr.counts.fail) {
+      x["verdict"] = rr.verdict;
+      json ex = json::array();
+      for (const auto& e : rr.explanations)
+        ex.push_back({{"candidate", e.candidate}, {"description", e.description}, {"explained", e.explained}});
+      x["explanations"] = ex;
+      x["unexplained"] = rr.unexplained;
+      json cases = json::array();
+      for (const auto& f : rr.examples) cases.push_back(failure_json(f));
+      x["first_failures"] = cases;
+      json un = json::array();
+      for (const auto& f : rr.unexplained_examples) un.push_back(failure_json(f));
+      x["unexplained_failures"] = un;
+    }
+    rules.push_back(x);
+  }
+  j["rules"] = rules;
+  json d = json::array();
+  for (const auto& x : r.discrepancies)
+    d.push_back({{"case", x.case_name},
+                 {"rule", x.rule},
+                 {"failures", x.failures},
+                 {"first_index", x.first_index},
+                 {"explained_by", x.explained_by}});
+  j["discrepancies"] = d;
+  json rej = json::array();
+  for (const auto& x : r.rejections)
+    rej.push_back({{"case", x.case_name}, {"call", x.call}, {"message", x.message}, {"elements", x.elements}});
+  j["rejections"] = rej;
+  return j.dump(1) + "\n";
+}
+
+}  // namespace castlike::conformance

@@ -1,0 +1,94 @@
+// The report model of a validation: one implementation on one vector set, counted per type pair,
+// per rule id and per case, with the first failures of each rule and the named readings
+// (readings.hpp) that explain them. Rendered by render_text.cpp, render_json.cpp, render_html.cpp.
+#pragma once
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "reference/convert.hpp"
+#include "reference/semantics.hpp"
+
+namespace castlike::conformance {
+
+struct Counts {
+  uint64_t pass = 0, fail = 0, unspecified = 0, rejected = 0;
+  uint64_t total() const { return pass + fail + unspecified + rejected; }
+  void add(const Counts& o) {
+    pass += o.pass;
+    fail += o.fail;
+    unspecified += o.unspecified;
+    rejected += o.rejected;
+  }
+};
+
+struct Rejection {
+  std::string case_name;
+  std::string call;     // "opset 25, saturate=0"
+  std::string message;
+  uint64_t elements = 0;
+};
+
+struct Failure {
+  std::string case_name;
+  size_t index = 0;
+  ElementType from = ElementType::kFloat, to = ElementType::kFloat;
+  std::string call;
+  ref::Element input, expected, actual;
+  ref::OutcomeClass outcome = ref::OutcomeClass::kExact;
+  std::vector<std::string> explained_by;  // candidate names
+};
+
+struct Explanation {
+  std::string candidate;    // "A2=six", "profile onnx-reference", "saturate=0", "nan-sign", "A10 (round-trip text)"
+  std::string description;  // what that reading says
+  uint64_t explained = 0;   // failures of the rule it explains
+};
+
+struct RuleResult {
+  Counts counts;
+  std::vector<Failure> examples;            // the first failures
+  std::vector<Explanation> explanations;    // candidates explaining at least one failure, best first
+  uint64_t unexplained = 0;                 // failures no candidate explains
+  std::vector<Failure> unexplained_examples;
+  std::string verdict;                      // "follows variant A2=six", "partly explained: ...", "unexplained"
+};
+
+struct PairResult {
+  Counts counts;
+  std::vector<Rejection> rejections;
+};
+
+// One row per (case, rule) with failures: what a known-discrepancies file lists.
+struct Discrepancy {
+  std::string case_name;
+  std::string rule;
+  uint64_t failures = 0;
+  size_t first_index = 0;
+  std::string explained_by;  // candidates explaining every failure of the row, "|"-joined; "" if none
+};
+
+// One vector file's outcome.
+struct CaseResult {
+  std::string name, path;
+  Counts counts;
+  std::string rejection;          // the call was rejected: why ("" otherwise)
+  std::vector<Failure> failures;  // its first failures (without explanations)
+};
+
+struct Report {
+  std::string implementation, description;
+  std::vector<std::string> vector_roots;
+  size_t cases = 0;
+  Counts total;
+  std::map<std::pair<ElementType, ElementType>, PairResult> pairs;
+  std::map<ref::RuleId, RuleResult> rules;
+  std::vector<CaseResult> case_results;  // in the set's order
+  std::vector<Discrepancy> discrepancies;
+  std::vector<Rejection> rejections;
+  bool ok() const { return total.fail == 0 && total.rejected == 0; }
+};
+
+}  // namespace castlike::conformance
