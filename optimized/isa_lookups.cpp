@@ -22,43 +22,41 @@ KernelFn chain(ElementType from, ElementType to) {
 
 }  // namespace
 
-#define CASTLIKE_ISA_FAMILIES(isa)                         \
-  namespace isa {                                          \
-  KernelFn lookup_float16(ElementType from, ElementType to); \
-  KernelFn lookup_float8(ElementType from, ElementType to);  \
-  KernelFn lookup_integer(ElementType from, ElementType to); \
+// A level with kernels: its folder's three family lookups, chained. A level without: nothing.
+#define CASTLIKE_ISA_LOOKUP(isa)                                                                  \
+  namespace isa {                                                                                 \
+  KernelFn lookup_float16(ElementType from, ElementType to);                                      \
+  KernelFn lookup_float8(ElementType from, ElementType to);                                       \
+  KernelFn lookup_integer(ElementType from, ElementType to);                                      \
+  }                                                                                               \
+  KernelFn isa##_lookup(ElementType from, ElementType to) {                                       \
+    return chain<isa::lookup_float16, isa::lookup_float8, isa::lookup_integer>(from, to);         \
   }
+#define CASTLIKE_NO_ISA_LOOKUP(isa) \
+  KernelFn isa##_lookup(ElementType, ElementType) { return nullptr; }
 
 #if CASTLIKE_HAVE_AVX2_KERNELS
-CASTLIKE_ISA_FAMILIES(avx2)
-KernelFn avx2_lookup(ElementType from, ElementType to) {
-  return chain<avx2::lookup_float16, avx2::lookup_float8, avx2::lookup_integer>(from, to);
-}
+CASTLIKE_ISA_LOOKUP(avx2)
 #else
-KernelFn avx2_lookup(ElementType, ElementType) { return nullptr; }
+CASTLIKE_NO_ISA_LOOKUP(avx2)
 #endif
 
 // The level needs AVX-512 F, BW, VL, VBMI and BF16 (plus F16C and FMA): the dispatcher selects it
 // only when the CPU has all of them (cpu_features.cpp).
 #if CASTLIKE_HAVE_AVX512_KERNELS
-CASTLIKE_ISA_FAMILIES(avx512)
-KernelFn avx512_lookup(ElementType from, ElementType to) {
-  return chain<avx512::lookup_float16, avx512::lookup_float8, avx512::lookup_integer>(from, to);
-}
+CASTLIKE_ISA_LOOKUP(avx512)
 #else
-KernelFn avx512_lookup(ElementType, ElementType) { return nullptr; }
+CASTLIKE_NO_ISA_LOOKUP(avx512)
 #endif
 
 // Advanced SIMD is part of every AArch64 CPU.
 #if CASTLIKE_HAVE_NEON_KERNELS
-CASTLIKE_ISA_FAMILIES(neon)
-KernelFn neon_lookup(ElementType from, ElementType to) {
-  return chain<neon::lookup_float16, neon::lookup_float8, neon::lookup_integer>(from, to);
-}
+CASTLIKE_ISA_LOOKUP(neon)
 #else
-KernelFn neon_lookup(ElementType, ElementType) { return nullptr; }
+CASTLIKE_NO_ISA_LOOKUP(neon)
 #endif
 
-#undef CASTLIKE_ISA_FAMILIES
+#undef CASTLIKE_ISA_LOOKUP
+#undef CASTLIKE_NO_ISA_LOOKUP
 
 }  // namespace castlike::opt
