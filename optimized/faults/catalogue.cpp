@@ -170,7 +170,7 @@ void ties_away(const Call& c) {
   });
 }
 
-// saturate=1, and exactly max + ulp/2 overflows as with saturate=0 (NaN; E5M2: infinity).
+// saturate=1, and exactly max + ulp/2 is judged an overflow (NaN; E5M2: infinity) rather than max.
 void saturate_off_at_threshold(const Call& c) {
   if (!c.attrs.saturate) return;
   const FloatFormat& f = info(c.to).format;
@@ -218,7 +218,7 @@ constexpr Fault kFaults[] = {
      Kernels::kBoth, to_fnuz_e4m3, fnuz_negative_zero},
     {"ties-away", "any source -> float8: ties rounded away from zero instead of to even", Kernels::kBoth, to_float8,
      ties_away},
-    {"saturate-off-at-threshold", "float8, saturate=1: exactly max + ulp/2 overflows as with saturate=0",
+    {"saturate-off-at-threshold", "float8, saturate=1: exactly max + ulp/2 overflows (NaN, E5M2 inf) instead of giving max",
      Kernels::kBoth, to_float8, saturate_off_at_threshold},
     {"nan-sign-lost", "a NaN result in FLOAT / DOUBLE / FLOAT16 / BFLOAT16 / float8 loses its sign", Kernels::kBoth,
      to_signed_nan, nan_sign_lost},
