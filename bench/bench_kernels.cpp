@@ -169,7 +169,7 @@ void bench_memcpy(benchmark::State& state, size_t bytes) {
 std::string attrs_name(const Hot& h) {
   if (h.to == T::kFloat8E8M0)
     return "/sat" + std::to_string(h.attrs.saturate) + "_" + std::string(castlike::round_mode_name(h.attrs.round_mode));
-  if (h.to == T::kFloat8E4M3FN || h.to == T::kFloat8E4M3FNUZ || h.to == T::kFloat8E5M2 || h.to == T::kFloat8E5M2FNUZ)
+  if (castlike::is_float8_family(h.to))
     return "/sat" + std::to_string(h.attrs.saturate);
   return "";
 }

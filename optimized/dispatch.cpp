@@ -7,18 +7,15 @@
 #include <mutex>
 
 #include "cpu_features.hpp"
+#if CASTLIKE_SEEDED_FAULTS
+#include "faults/decorator.hpp"
+#endif
 
 namespace castlike::opt {
 namespace {
 
 constexpr size_t kTypes = kTypeTable.size();
 constexpr int kLevels = 4;
-
-constexpr size_t type_index(ElementType t) {
-  for (size_t i = 0; i < kTypes; ++i)
-    if (kTypeTable[i].type == t) return i;
-  return kTypes;
-}
 
 KernelFn own_kernel(Isa level, ElementType from, ElementType to) {
   switch (level) {
@@ -59,6 +56,9 @@ const Table& table(Isa level) {
           at = fallback(at);
           k = own_kernel(at, from, to);
         }
+#if CASTLIKE_SEEDED_FAULTS
+        k = faults::decorate(static_cast<Isa>(l), at, from, to, k);  // the fault build's only hook
+#endif
         tables[l][i * kTypes + j] = k;
       }
     }

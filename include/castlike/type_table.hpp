@@ -135,7 +135,21 @@ constexpr const TypeInfo* find_type(int32_t onnx_number) {
 // Every ElementType value is in the table, so this cannot fail for a valid enumerator.
 constexpr const TypeInfo& info(ElementType type) { return *find_type(static_cast<int32_t>(type)); }
 
+// A type's row number in kTypeTable (kTypeTable.size() for a value that is not a type): the index
+// of every per-type table (the kernels' dispatch tables, encoders).
+constexpr size_t type_index(ElementType type) {
+  for (size_t i = 0; i < kTypeTable.size(); ++i)
+    if (kTypeTable[i].type == type) return i;
+  return kTypeTable.size();
+}
+
 constexpr bool is_float(ElementType t) { return info(t).type_class == TypeClass::kFloat; }
+// The float8 family: 8-bit floats with sign, exponent and mantissa, the types CastLike's `saturate`
+// applies to (FLOAT8E8M0 has no mantissa and its own attributes). Named apart from the reference's
+// and the tests' own is_float8 so that argument-dependent lookup never sees two candidates.
+constexpr bool is_float8_family(ElementType t) {
+  return is_float(t) && info(t).bits == 8 && info(t).format.mantissa_bits > 0 && info(t).format.has_sign;
+}
 constexpr bool is_integer(ElementType t) {
   return info(t).type_class == TypeClass::kSignedInt || info(t).type_class == TypeClass::kUnsignedInt;
 }

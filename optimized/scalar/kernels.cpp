@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "kernel.hpp"
+#include "kernel_variant.hpp"
 #include "scalar/element.hpp"
 #include "scalar/storage.hpp"
 
@@ -96,8 +97,8 @@ struct SmallTable {
 
 template <ElementType From, ElementType To, int Index>
 const SmallTable<From, To>& small_table() {
-  constexpr bool sat = index_saturate(To, Index);
-  constexpr castlike_round_mode mode = index_mode(To, Index);
+  constexpr bool sat = variant_of(To, Index).saturate;
+  constexpr castlike_round_mode mode = variant_of(To, Index).round_mode;
   static const SmallTable<From, To> table = [] {
     SmallTable<From, To> t{};
     for (size_t i = 0; i < SmallTable<From, To>::kSize; ++i)
@@ -115,51 +116,21 @@ void kernel_variant(const void* src, void* dst, size_t n) {
     const SmallTable<From, To>& t = small_table<From, To, Index>();
     run<From, To>(s, d, n, [&t](uint64_t x) { return t.v[x]; });
   } else {
-    constexpr bool sat = index_saturate(To, Index);
-    constexpr castlike_round_mode mode = index_mode(To, Index);
-    if constexpr (vectorizable_common_path<From, To>() && !Storage<To>::packed) {
-#ifdef CASTLIKE_SEEDED_FAULTS
-      if (seeded_fault() == SeededFault::kNone)  // the planted faults live in the element functions
-#endif
-        return run_blocks<From, To, sat, mode>(s, d, n);
-    }
-    run<From, To>(s, d, n, [](uint64_t x) { return convert_element<From, To, sat, mode>(x); });
+    constexpr bool sat = variant_of(To, Index).saturate;
+    constexpr castlike_round_mode mode = variant_of(To, Index).round_mode;
+    if constexpr (vectorizable_common_path<From, To>() && !Storage<To>::packed)
+      run_blocks<From, To, sat, mode>(s, d, n);
+    else
+      run<From, To>(s, d, n, [](uint64_t x) { return convert_element<From, To, sat, mode>(x); });
   }
 }
 
 template <ElementType From, ElementType To>
 void kernel(const void* src, void* dst, size_t n, const castlike_attributes& a) {
-  if constexpr (From == To) {
+  if constexpr (From == To)
     identity<From>(static_cast<const uint8_t*>(src), static_cast<uint8_t*>(dst), n);
-  } else if constexpr (attribute_variants(To) == 1) {
-    kernel_variant<From, To, 0>(src, dst, n);
-  } else if constexpr (attribute_variants(To) == 2) {
-    if (a.saturate)
-      kernel_variant<From, To, 1>(src, dst, n);
-    else
-      kernel_variant<From, To, 0>(src, dst, n);
-  } else {
-    switch (attribute_index(To, a)) {
-      case 0:
-        kernel_variant<From, To, 0>(src, dst, n);
-        break;
-      case 1:
-        kernel_variant<From, To, 1>(src, dst, n);
-        break;
-      case 2:
-        kernel_variant<From, To, 2>(src, dst, n);
-        break;
-      case 3:
-        kernel_variant<From, To, 3>(src, dst, n);
-        break;
-      case 4:
-        kernel_variant<From, To, 4>(src, dst, n);
-        break;
-      default:
-        kernel_variant<From, To, 5>(src, dst, n);
-        break;
-    }
-  }
+  else
+    with_variant<To>(a, [&]<int V>() { kernel_variant<From, To, V>(src, dst, n); });
 }
 
 constexpr size_t kTypes = kTypeTable.size();
@@ -181,34 +152,12 @@ constexpr std::array<KernelFn, sizeof...(K)> make_table(std::index_sequence<K...
 
 constexpr std::array<KernelFn, kTypes* kTypes> kKernels = make_table(std::make_index_sequence<kTypes * kTypes>());
 
-constexpr size_t type_index(ElementType t) {
-  for (size_t i = 0; i < kTypes; ++i)
-    if (kTypeTable[i].type == t) return i;
-  return kTypes;
-}
-
 template <ElementType To>
 uint64_t encode_with(const Num& v, const castlike_attributes& a) {
-  if constexpr (attribute_variants(To) == 1) {
-    return encode<To, true, CASTLIKE_ROUND_UP>(v);
-  } else if constexpr (attribute_variants(To) == 2) {
-    return a.saturate ? encode<To, true, CASTLIKE_ROUND_UP>(v) : encode<To, false, CASTLIKE_ROUND_UP>(v);
-  } else {
-    switch (attribute_index(To, a)) {
-      case 0:
-        return encode<To, false, CASTLIKE_ROUND_UP>(v);
-      case 1:
-        return encode<To, false, CASTLIKE_ROUND_DOWN>(v);
-      case 2:
-        return encode<To, false, CASTLIKE_ROUND_NEAREST>(v);
-      case 3:
-        return encode<To, true, CASTLIKE_ROUND_UP>(v);
-      case 4:
-        return encode<To, true, CASTLIKE_ROUND_DOWN>(v);
-      default:
-        return encode<To, true, CASTLIKE_ROUND_NEAREST>(v);
-    }
-  }
+  return with_variant<To>(a, [&]<int V>() {
+    constexpr Variant variant = variant_of(To, V);
+    return encode<To, variant.saturate, variant.round_mode>(v);
+  });
 }
 
 template <size_t I>
@@ -260,7 +209,7 @@ uint64_t encode_num(ElementType to, const Num& v, const castlike_attributes& att
 }  // namespace scalar
 
 KernelFn scalar_lookup(ElementType from, ElementType to) {
-  const size_t i = scalar::type_index(from), j = scalar::type_index(to);
+  const size_t i = type_index(from), j = type_index(to);
   if (i >= scalar::kTypes || j >= scalar::kTypes) return nullptr;
   return scalar::kKernels[i * scalar::kTypes + j];
 }

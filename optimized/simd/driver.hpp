@@ -12,7 +12,6 @@
 #include <cstdint>
 #include <cstring>
 
-#include "../seeded_faults.hpp"
 
 namespace castlike::opt {
 namespace {  // NOLINT(cert-dcl59-cpp): deliberate, see above
@@ -32,9 +31,6 @@ inline void run_blocks(const void* src, void* dst, size_t n, Body body) {
     d += kOutBytes;
   }
   if (left == 0) return;
-#ifdef CASTLIKE_SEEDED_FAULTS
-  if (CASTLIKE_FAULT_IN(kVectorTailSkipped, kSimd)) return;  // the last partial block is never converted
-#endif
   alignas(64) uint8_t in[kInBytes];
   alignas(64) uint8_t out[kOutBytes];
   std::memset(in, 0, kInBytes);

@@ -2,7 +2,7 @@
 // float8 type or FLOAT8E8M0, its bfloat16 bits (exact: every value is a bfloat16, and the upper
 // half of its float32 bits) and its float16 bits (exact for the float8 types; FLOAT8E8M0 rounds
 // to nearest even, overflowing to inf). Tables are split into low and high bytes, the form byte
-// lookups (vpermi2b, tbl) want. Same semantics as the decode_* functions of generic.hpp.
+// lookups (vpermi2b, tbl) want. Same semantics as the decode_* functions of codecs.hpp.
 #pragma once
 
 #include <array>
@@ -13,32 +13,39 @@
 namespace castlike::opt {
 namespace {  // NOLINT(cert-dcl59-cpp): see driver.hpp
 
-enum class ByteFloat { kE4M3FN, kE4M3FNUZ, kE5M2, kE5M2FNUZ, kE8M0 };
+// The 8-bit float types that decode through these tables: the float8 family and FLOAT8E8M0.
+constexpr bool is_byte_float(ElementType t) { return is_float8_family(t) || t == ElementType::kFloat8E8M0; }
 
 // float32 bits of a code (NaN: quiet, with the sign the reference gives it).
-constexpr uint32_t byte_float_to_f32(ByteFloat t, uint32_t b) {
-  if (t == ByteFloat::kE8M0) return b == 0xFF ? 0x7FC00000u : b << 23;  // 0x00 -> 0 (A12)
-  const SmallFloat f = small_float(static_cast<F8>(static_cast<int>(t)));
-  const uint32_t sign = (b & 0x80u) << 24, c = b & 0x7Fu;
-  const uint32_t nan = 0x7FC00000u | sign;
-  if (t == ByteFloat::kE4M3FN && c == 0x7F) return nan;
-  if ((t == ByteFloat::kE4M3FNUZ || t == ByteFloat::kE5M2FNUZ) && b == 0x80) return nan;  // -NaN
-  if (t == ByteFloat::kE5M2 && c >= 0x7C) return c == 0x7C ? (0x7F800000u | sign) : nan;
-  const unsigned m = f.mantissa_bits;
-  const uint32_t e = c >> m, mant = c & ((1u << m) - 1u);
-  if (e == 0) {
-    if (mant == 0) return sign;
-    // mant * 2^(1-bias-m): normalise.
-    int exp = 1 - f.bias - int(m);
-    uint32_t sig = mant;
-    while (sig < (1u << m)) {
-      sig <<= 1;
-      --exp;
+template <ElementType T>
+constexpr uint32_t byte_float_to_f32(uint32_t b) {
+  using S = SmallFloat<T>;
+  constexpr SpecialEncoding kSpecial = Format<T>::special;
+  if constexpr (kSpecial == SpecialEncoding::kExponentOnly) {
+    static_assert(S::bias == 127, "codes are float32 exponent fields");
+    return b == S::nan_code ? 0x7FC00000u : b << 23;  // 0x00 -> 0 (A12)
+  } else {
+    const uint32_t sign = (b & 0x80u) << 24, c = b & 0x7Fu;
+    const uint32_t nan = 0x7FC00000u | sign;
+    if (kSpecial == SpecialEncoding::kFiniteNanOnes && c == S::nan_code) return nan;
+    if (kSpecial == SpecialEncoding::kFnuz && b == S::nan_code) return nan;  // -NaN
+    if (kSpecial == SpecialEncoding::kIeee && c >= S::inf_code) return c == S::inf_code ? (0x7F800000u | sign) : nan;
+    const unsigned m = S::mantissa_bits;
+    const uint32_t e = c >> m, mant = c & ((1u << m) - 1u);
+    if (e == 0) {
+      if (mant == 0) return sign;
+      // mant * 2^(1-bias-m): normalise.
+      int exp = 1 - S::bias - int(m);
+      uint32_t sig = mant;
+      while (sig < (1u << m)) {
+        sig <<= 1;
+        --exp;
+      }
+      // sig in [2^m, 2^(m+1)): value = sig * 2^exp = 1.x * 2^(exp + m)
+      return sign | uint32_t(exp + int(m) + 127) << 23 | (sig - (1u << m)) << (23 - m);
     }
-    // sig in [2^m, 2^(m+1)): value = sig * 2^exp = 1.x * 2^(exp + m)
-    return sign | uint32_t(exp + int(m) + 127) << 23 | (sig - (1u << m)) << (23 - m);
+    return sign | (e - uint32_t(S::bias) + 127u) << 23 | mant << (23 - m);
   }
-  return sign | (e - uint32_t(f.bias) + 127u) << 23 | mant << (23 - m);
 }
 
 // float32 bits -> float16 bits, round to nearest even (a reference-free scalar for the tables).
@@ -70,10 +77,11 @@ struct ByteTable {
   std::array<uint8_t, 256> lo{}, hi{};
 };
 
-constexpr ByteTable make_table(ByteFloat t, bool to_f16) {
+template <ElementType T>
+constexpr ByteTable make_table(bool to_f16) {
   ByteTable table;
   for (uint32_t b = 0; b < 256; ++b) {
-    const uint32_t f = byte_float_to_f32(t, b);
+    const uint32_t f = byte_float_to_f32<T>(b);
     const uint16_t v = to_f16 ? f32_to_f16_bits(f) : uint16_t(f >> 16);
     table.lo[b] = uint8_t(v & 0xFF);
     table.hi[b] = uint8_t(v >> 8);
@@ -81,8 +89,8 @@ constexpr ByteTable make_table(ByteFloat t, bool to_f16) {
   return table;
 }
 
-template <ByteFloat kT, bool kToF16>
-inline constexpr ByteTable kByteTable = make_table(kT, kToF16);
+template <ElementType kT, bool kToF16>
+inline constexpr ByteTable kByteTable = make_table<kT>(kToF16);
 
 static_assert(f32_to_f16_bits(0x3F800000u) == 0x3C00);  // 1
 static_assert(f32_to_f16_bits(0x477FE000u) == 0x7BFF);  // 65504
@@ -90,9 +98,9 @@ static_assert(f32_to_f16_bits(0x477FF000u) == 0x7C00);  // 65520 rounds to inf
 static_assert(f32_to_f16_bits(0x33800000u) == 0x0001);  // 2^-24
 static_assert(f32_to_f16_bits(0x33000000u) == 0x0000);  // 2^-25: tie to even
 static_assert(f32_to_f16_bits(0x38800000u) == 0x0400);  // 2^-14
-static_assert(byte_float_to_f32(ByteFloat::kE4M3FN, 0x01) == 0x3B000000u);  // 2^-9
-static_assert(byte_float_to_f32(ByteFloat::kE4M3FN, 0x7E) == 0x43E00000u);  // 448
-static_assert(byte_float_to_f32(ByteFloat::kE5M2FNUZ, 0x7F) == 0x47600000u);  // 57344
+static_assert(byte_float_to_f32<ElementType::kFloat8E4M3FN>(0x01) == 0x3B000000u);  // 2^-9
+static_assert(byte_float_to_f32<ElementType::kFloat8E4M3FN>(0x7E) == 0x43E00000u);  // 448
+static_assert(byte_float_to_f32<ElementType::kFloat8E5M2FNUZ>(0x7F) == 0x47600000u);  // 57344
 
 }  // namespace
 }  // namespace castlike::opt

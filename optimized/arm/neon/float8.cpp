@@ -3,42 +3,39 @@
 // The float8 types and FLOAT8E8M0 -> float32 / float16 / bfloat16: 256-entry table lookups, one
 // tbl and three tbx (64 entries each) per result byte, 16 elements at a time. FLOAT4E2M1
 // decodes arithmetically.
-#include "../../simd/generic.hpp"
-#include "../../simd/tables.hpp"
+#include "../../simd/byte_table_decode.hpp"
 #include "ops.hpp"
 
 namespace castlike::opt::neon {
 namespace {
 
-struct Table256 {
-  uint8x16x4_t q[4];
-  explicit Table256(const std::array<uint8_t, 256>& t) {
-    for (int i = 0; i < 4; ++i) q[i] = vld1q_u8_x4(t.data() + 64 * i);
-  }
-  uint8x16_t lookup(uint8x16_t idx) const {
-    const uint8x16_t step = vdupq_n_u8(64);
-    uint8x16_t r = vqtbl4q_u8(q[0], idx);  // out-of-range indexes give 0, then tbx fills them
-    idx = vsubq_u8(idx, step);
-    r = vqtbx4q_u8(r, q[1], idx);
-    idx = vsubq_u8(idx, step);
-    r = vqtbx4q_u8(r, q[2], idx);
-    idx = vsubq_u8(idx, step);
-    return vqtbx4q_u8(r, q[3], idx);
-  }
-};
+// tbl / tbx: one tbl and three tbx (64 entries each) per result byte, 16 codes at a time.
+struct Decode {
+  static constexpr size_t kBlock = 16;
 
-enum class Out { kF32, kBf16, kF16 };
+  struct Table {
+    uint8x16x4_t q[4];
+    explicit Table(const std::array<uint8_t, 256>& t) {
+      for (int i = 0; i < 4; ++i) q[i] = vld1q_u8_x4(t.data() + 64 * i);
+    }
+    uint8x16_t lookup(uint8x16_t idx) const {
+      const uint8x16_t step = vdupq_n_u8(64);
+      uint8x16_t r = vqtbl4q_u8(q[0], idx);  // out-of-range indexes give 0, then tbx fills them
+      idx = vsubq_u8(idx, step);
+      r = vqtbx4q_u8(r, q[1], idx);
+      idx = vsubq_u8(idx, step);
+      r = vqtbx4q_u8(r, q[2], idx);
+      idx = vsubq_u8(idx, step);
+      return vqtbx4q_u8(r, q[3], idx);
+    }
+  };
 
-template <ByteFloat kT, Out kOut>
-void decode_kernel(const void* src, void* dst, size_t n, const castlike_attributes&) {
-  const ByteTable& table = kByteTable<kT, kOut == Out::kF16>;
-  const Table256 lo(table.lo), hi(table.hi);
-  constexpr unsigned kOutBits = kOut == Out::kF32 ? 32 : 16;
-  run_blocks<8, kOutBits, 16>(src, dst, n, [&lo, &hi](const uint8_t* in, uint8_t* out) {
+  template <DecodeOut kOut>
+  static void block(const Table& lo, const Table& hi, const uint8_t* in, uint8_t* out) {
     const uint8x16_t idx = vld1q_u8(in);
     const uint8x16_t l = lo.lookup(idx), h = hi.lookup(idx);
     const uint16x8_t w0 = vreinterpretq_u16_u8(vzip1q_u8(l, h)), w1 = vreinterpretq_u16_u8(vzip2q_u8(l, h));
-    if constexpr (kOut == Out::kF32) {  // byte-pointer stores: any alignment
+    if constexpr (kOut == DecodeOut::kF32) {  // byte-pointer stores: any alignment
       vst1q_u8(out, vreinterpretq_u8_u32(vshll_n_u16(vget_low_u16(w0), 16)));
       vst1q_u8(out + 16, vreinterpretq_u8_u32(vshll_high_n_u16(w0, 16)));
       vst1q_u8(out + 32, vreinterpretq_u8_u32(vshll_n_u16(vget_low_u16(w1), 16)));
@@ -47,30 +44,13 @@ void decode_kernel(const void* src, void* dst, size_t n, const castlike_attribut
       vst1q_u8(out, vreinterpretq_u8_u16(w0));
       vst1q_u8(out + 16, vreinterpretq_u8_u16(w1));
     }
-  });
-}
-
-template <ByteFloat kT>
-KernelFn decoder(ElementType to) {
-  switch (to) {
-    case ElementType::kFloat: return &decode_kernel<kT, Out::kF32>;
-    case ElementType::kBfloat16: return &decode_kernel<kT, Out::kBf16>;
-    case ElementType::kFloat16: return &decode_kernel<kT, Out::kF16>;
-    default: return nullptr;
   }
-}
+};
 
 }  // namespace
 
 KernelFn lookup_float8(ElementType from, ElementType to) {
-  switch (from) {
-    case ElementType::kFloat8E4M3FN: return decoder<ByteFloat::kE4M3FN>(to);
-    case ElementType::kFloat8E4M3FNUZ: return decoder<ByteFloat::kE4M3FNUZ>(to);
-    case ElementType::kFloat8E5M2: return decoder<ByteFloat::kE5M2>(to);
-    case ElementType::kFloat8E5M2FNUZ: return decoder<ByteFloat::kE5M2FNUZ>(to);
-    case ElementType::kFloat8E8M0: return decoder<ByteFloat::kE8M0>(to);
-    default: return generic_float8_lookup<Ops>(from, to);
-  }
+  return is_byte_float(from) ? byte_table_decoder<Decode>(from, to) : generic_float8_lookup<Ops>(from, to);
 }
 
 }  // namespace castlike::opt::neon

@@ -2,38 +2,36 @@
 // and FLOAT8E8M0 (each round mode): the integer RNE trick of simd/generic.hpp on 16 lanes.
 // The float8 types and FLOAT8E8M0 -> float32 / float16 / bfloat16: 256-entry table lookups with
 // VBMI vpermi2b (two per result byte, 64 elements at a time). FLOAT4E2M1 decodes arithmetically.
-#include "../../simd/generic.hpp"
-#include "../../simd/tables.hpp"
+#include "../../simd/byte_table_decode.hpp"
 #include "ops.hpp"
 
 namespace castlike::opt::avx512 {
 namespace {
 
-struct Table256 {
-  __m512i q[4];
-  explicit Table256(const std::array<uint8_t, 256>& t) {
-    for (int i = 0; i < 4; ++i) q[i] = _mm512_loadu_si512(t.data() + 64 * i);
-  }
-  __m512i lookup(__m512i idx, __mmask64 upper) const {
-    return _mm512_mask_blend_epi8(upper, _mm512_permutex2var_epi8(q[0], idx, q[1]),
-                                  _mm512_permutex2var_epi8(q[2], idx, q[3]));
-  }
-};
+// vpermi2b: two lookups (the lower and upper 128 entries) and a blend per result byte, 64 codes
+// at a time.
+struct Decode {
+  static constexpr size_t kBlock = 64;
 
-enum class Out { kF32, kBf16, kF16 };
+  struct Table {
+    __m512i q[4];
+    explicit Table(const std::array<uint8_t, 256>& t) {
+      for (int i = 0; i < 4; ++i) q[i] = _mm512_loadu_si512(t.data() + 64 * i);
+    }
+    __m512i lookup(__m512i idx, __mmask64 upper) const {
+      return _mm512_mask_blend_epi8(upper, _mm512_permutex2var_epi8(q[0], idx, q[1]),
+                                    _mm512_permutex2var_epi8(q[2], idx, q[3]));
+    }
+  };
 
-template <ByteFloat kT, Out kOut>
-void decode_kernel(const void* src, void* dst, size_t n, const castlike_attributes&) {
-  const ByteTable& table = kByteTable<kT, kOut == Out::kF16>;
-  const Table256 lo(table.lo), hi(table.hi);
-  constexpr unsigned kOutBits = kOut == Out::kF32 ? 32 : 16;
-  run_blocks<8, kOutBits, 64>(src, dst, n, [&lo, &hi](const uint8_t* in, uint8_t* out) {
+  template <DecodeOut kOut>
+  static void block(const Table& lo, const Table& hi, const uint8_t* in, uint8_t* out) {
     // Qword order 0,4,1,5,.. so that the in-lane byte interleave below yields elements in order.
     const __m512i idx = _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 4, 1, 5, 2, 6, 3, 7), _mm512_loadu_si512(in));
     const __mmask64 upper = _mm512_movepi8_mask(idx);
     const __m512i l = lo.lookup(idx, upper), h = hi.lookup(idx, upper);
     const __m512i w0 = _mm512_unpacklo_epi8(l, h), w1 = _mm512_unpackhi_epi8(l, h);  // elements 0..31, 32..63
-    if constexpr (kOut == Out::kF32) {
+    if constexpr (kOut == DecodeOut::kF32) {
       const __m512i words[2] = {w0, w1};
       for (int i = 0; i < 2; ++i) {
         _mm512_storeu_si512(out + 128 * i, _mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm512_castsi512_si256(words[i])), 16));
@@ -44,30 +42,13 @@ void decode_kernel(const void* src, void* dst, size_t n, const castlike_attribut
       _mm512_storeu_si512(out, w0);
       _mm512_storeu_si512(out + 64, w1);
     }
-  });
-}
-
-template <ByteFloat kT>
-KernelFn decoder(ElementType to) {
-  switch (to) {
-    case ElementType::kFloat: return &decode_kernel<kT, Out::kF32>;
-    case ElementType::kBfloat16: return &decode_kernel<kT, Out::kBf16>;
-    case ElementType::kFloat16: return &decode_kernel<kT, Out::kF16>;
-    default: return nullptr;
   }
-}
+};
 
 }  // namespace
 
 KernelFn lookup_float8(ElementType from, ElementType to) {
-  switch (from) {
-    case ElementType::kFloat8E4M3FN: return decoder<ByteFloat::kE4M3FN>(to);
-    case ElementType::kFloat8E4M3FNUZ: return decoder<ByteFloat::kE4M3FNUZ>(to);
-    case ElementType::kFloat8E5M2: return decoder<ByteFloat::kE5M2>(to);
-    case ElementType::kFloat8E5M2FNUZ: return decoder<ByteFloat::kE5M2FNUZ>(to);
-    case ElementType::kFloat8E8M0: return decoder<ByteFloat::kE8M0>(to);
-    default: return generic_float8_lookup<Ops>(from, to);
-  }
+  return is_byte_float(from) ? byte_table_decoder<Decode>(from, to) : generic_float8_lookup<Ops>(from, to);
 }
 
 }  // namespace castlike::opt::avx512

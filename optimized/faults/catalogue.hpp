@@ -1,0 +1,51 @@
+// Seeded faults: plausible kernel bugs that the fuzzers must find (scripts/fuzz-faults,
+// docs/fuzzing.md), kept as a catalogue of decorators apart from the kernels.
+//
+// A fault is a function that is given one finished kernel call (source, destination as the real
+// kernel wrote it, the destination as it was before) and corrupts the destination the way a buggy
+// implementation would: it never calls the reference and knows nothing of how the kernel works, so
+// the same rows can be applied on top of any implementation's output (e.g. as the mutants of a
+// validator plug-in). decorator.cpp wraps dispatch-table entries with them in a build configured
+// with -DCASTLIKE_SEEDED_FAULTS=ON; no other build compiles these files.
+//
+// A new fault is one row of kFaults (catalogue.cpp): name, description, the kernels it is planted
+// in, the pairs it touches and the function.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "castlike/type_table.hpp"
+#include "castlike/types.h"
+
+namespace castlike::opt::faults {
+
+// Which kernels a fault is planted in; CASTLIKE_FAULT=<name>@scalar / @simd narrows it further.
+enum class Kernels : uint8_t { kScalar = 1, kSimd = 2, kBoth = 3 };
+
+// One kernel call after the real kernel ran. Buffers are in the kernel layout (kernel.hpp):
+// element 0 at the start of a byte, n elements; dst_before holds the destination's bytes as they
+// were before the call.
+struct Call {
+  ElementType from;
+  ElementType to;
+  const castlike_attributes& attrs;
+  const uint8_t* src;
+  uint8_t* dst;
+  const uint8_t* dst_before;
+  size_t n;
+};
+
+struct Fault {
+  std::string_view name;
+  std::string_view description;
+  Kernels planted_in;
+  bool (*applies)(ElementType from, ElementType to);  // the pairs whose kernels it wraps
+  void (*corrupt)(const Call& call);
+};
+
+std::span<const Fault> catalogue();
+
+}  // namespace castlike::opt::faults
