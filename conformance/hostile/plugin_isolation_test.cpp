@@ -2,8 +2,10 @@
 // failure is the exact outcome of its one call, the next call succeeds in a fresh worker, and no
 // process is left behind. Timeouts are 1 s, so every test ends within a few seconds.
 #include <dirent.h>
+#include <signal.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <fstream>
@@ -26,8 +28,9 @@ PluginOptions test_options() {
   return o;
 }
 
-// Processes whose parent is this test (live or zombie).
-int child_processes() {
+// Processes (live or zombie) whose parent is this test, or, with `group`, live processes (zombies
+// are dead: init reaps those the plug-in orphaned) of that process group.
+int processes(long parent, long group = 0) {
   int n = 0;
   DIR* d = opendir("/proc");
   while (dirent* e = d ? readdir(d) : nullptr) {
@@ -38,14 +41,15 @@ int child_processes() {
     const size_t close = line.rfind(')');
     if (close == std::string::npos) continue;
     std::istringstream rest(line.substr(close + 2));
-    char state;
-    long ppid = 0;
-    rest >> state >> ppid;
-    if (ppid == getpid()) ++n;
+    char state = 0;
+    long ppid = 0, pgid = 0;
+    rest >> state >> ppid >> pgid;
+    if (group ? pgid == group && state != 'Z' : ppid == parent) ++n;
   }
   if (d) closedir(d);
   return n;
 }
+int child_processes() { return processes(getpid()); }
 
 // An INT8 -> `to` call on `values` (the hostile plug-ins' triggers are the first value).
 struct Int8Call {
@@ -273,6 +277,28 @@ TEST(IsolatedPlugin, UnboundedAllocation) {
 TEST(IsolatedPlugin, ProtocolGarbage) {
   expect_failure(CASTLIKE_HOSTILE_PROTOCOL_GARBAGE, values(99, 7), ElementType::kInt16, Kind::kWorkerError,
                  "protocol error: the worker's answer is garbage (did the plug-in write to the worker's socket?)");
+}
+
+// The worker's death is seen at once (not at the timeout) although the plug-in's child still holds
+// the socket, and that child dies with the worker's process group.
+TEST(IsolatedPlugin, ForkedChildDiesWithTheWorker) {
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_FORK_AND_CRASH);
+  ASSERT_TRUE(plugin);
+  const int group = plugin->worker_pid();
+  Int8Call c(values(99, 7));
+  const auto start = std::chrono::steady_clock::now();
+  const auto out = plugin->call(c.call);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(500));
+  EXPECT_EQ(out.kind, Kind::kCrashed);
+  EXPECT_EQ(out.message, "crashed with SIGABRT (abort)");
+  // SIGKILL is sent before the call returns; the child may take a moment to die.
+  int alive = 1;
+  for (int i = 0; i < 100 && alive; ++i) {
+    alive = processes(0, group);
+    if (alive) usleep(10000);
+  }
+  EXPECT_EQ(alive, 0) << "a process of the worker's group survived";
+  expect_recovers(*plugin, 1);
 }
 
 TEST(IsolatedPlugin, LoadFailures) {
