@@ -83,19 +83,22 @@ WorkerProcess::~WorkerProcess() {
 
 WorkerProcess::Io WorkerProcess::send(const void* data, size_t size, Clock::time_point deadline) {
   const auto* b = static_cast<const uint8_t*>(data);
+  // A request fits in the socket buffer: send at once, wait only while it is full.
   while (size > 0) {
+    const ssize_t r = ::send(socket_, b, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (r > 0) {
+      b += r;
+      size -= static_cast<size_t>(r);
+      continue;
+    }
+    if (r < 0 && errno == EINTR) continue;
+    if (r == 0 || errno != EAGAIN) return Io::kClosed;
     pollfd fds[2] = {{socket_, POLLOUT, 0}, {pidfd_, POLLIN, 0}};
     const int n = poll(fds, pidfd_ >= 0 ? 2 : 1, remaining_ms(deadline));
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return Io::kClosed;
     if (n == 0) return Io::kTimedOut;
-    if (fds[0].revents & (POLLERR | POLLHUP)) return Io::kClosed;
     if (!(fds[0].revents & POLLOUT)) return Io::kClosed;  // only the pidfd: the worker died
-    const ssize_t r = ::send(socket_, b, size, MSG_NOSIGNAL | MSG_DONTWAIT);
-    if (r < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-    if (r <= 0) return Io::kClosed;
-    b += r;
-    size -= static_cast<size_t>(r);
   }
   return Io::kOk;
 }
