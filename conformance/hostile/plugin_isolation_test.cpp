@@ -147,11 +147,45 @@ TEST(IsolatedPlugin, WellBehavedMatchesInProcessAndReusesOneWorker) {
   rejected.to = ElementType::kInt16;
   const auto r = isolated->call(rejected);
   EXPECT_EQ(r.kind, Kind::kRejected);
-  EXPECT_EQ(r.message, "only INT8 -> INT16 and INT8 -> STRING");
+  EXPECT_EQ(r.message, "only INT8 -> INT16, INT8 -> STRING and STRING -> INT16");
   EXPECT_EQ(isolated->workers_started(), 1u);
   EXPECT_EQ(child_processes(), 1);
   isolated.reset();
   EXPECT_EQ(child_processes(), 0);
+}
+
+TEST(IsolatedPlugin, AttributesAndSizesReachThePlugin) {
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_WELL_BEHAVED);
+  ASSERT_TRUE(plugin);
+  Int8Call c(values(99, 5));
+  c.call.opset = 24;
+  c.call.saturate = 0;
+  c.call.round_mode = "nearest";
+  auto out = plugin->call(c.call);
+  EXPECT_EQ(out.kind, Kind::kRejected);
+  EXPECT_EQ(out.message, "opset 24 from 3 to 5 saturate 0 round_mode nearest count 5 data_size 10");
+  Int8Call unset(values(99, 3), ElementType::kString);
+  out = plugin->call(unset.call);
+  EXPECT_EQ(out.message, "opset 25 from 3 to 8 saturate -1 round_mode (null) count 3 data_size 0");
+  EXPECT_TRUE(out.texts.empty());
+}
+
+TEST(IsolatedPlugin, StringInput) {
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_WELL_BEHAVED);
+  ASSERT_TRUE(plugin);
+  const std::vector<std::string> texts = {"12", "", "-300", "caf\xc3\xa9", "70000"};
+  PluginCall c;
+  c.from = ElementType::kString;
+  c.to = ElementType::kInt16;
+  c.count = texts.size();
+  c.input_texts = texts;
+  const auto out = plugin->call(c);
+  ASSERT_EQ(out.kind, Kind::kOk) << out.message;
+  const int16_t expected[] = {12, 0, -300, 0, static_cast<int16_t>(70000 - 65536)};
+  ASSERT_EQ(out.data.size(), sizeof expected);
+  EXPECT_EQ(std::memcmp(out.data.data(), expected, sizeof expected), 0);
+  c.count = 4;
+  EXPECT_EQ(plugin->call(c).message, "bad call: 5 input texts for 4 elements");
 }
 
 TEST(IsolatedPlugin, ExamplePluginSameAsInProcess) {
@@ -191,6 +225,16 @@ TEST(IsolatedPlugin, Exit) {
 TEST(IsolatedPlugin, UnderscoreExit) {
   expect_failure(CASTLIKE_HOSTILE_EXIT, values(98, 7), ElementType::kInt16, Kind::kExited,
                  "ended the process with _exit(3) during the call");
+}
+
+TEST(IsolatedPlugin, StackOverflow) {
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_STACK_OVERFLOW);
+  ASSERT_TRUE(plugin);
+  Int8Call c(values(99, 7));
+  const auto out = plugin->call(c.call);
+  EXPECT_EQ(out.kind, Kind::kCrashed);
+  EXPECT_EQ(out.message.rfind("crashed with SIGSEGV (stack overflow: a write of address 0x", 0), 0u) << out.message;
+  expect_recovers(*plugin, 1);
 }
 
 TEST(IsolatedPlugin, InfiniteLoopTimesOut) {

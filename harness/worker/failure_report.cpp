@@ -42,6 +42,11 @@ Failure describe_fault(const p::ControlBlock& c, const std::string& crashed) {
     return {kind, crashed + " at a " + access + " into the " + name + " (byte " + std::to_string(a - b.start) +
                       (std::strcmp(name, "input buffer") == 0 ? ", read-only)" : ")")};
   }
+  // The stack is mapped right up to its limit, so a fault next to the stack pointer is the stack
+  // running out (recursion, a huge local array), not a wild pointer.
+  const uint64_t sp = c.stack_pointer, near = 64 * 1024;
+  if (sp && a + near >= sp && a <= sp + near)
+    return {Kind::kCrashed, crashed + " (stack overflow: a " + access + " of address " + hex(a) + ")"};
   std::string where = a < 4096 ? " (a null pointer)" : "";
   return {Kind::kCrashed, crashed + " at a " + access + " of address " + hex(a) + where};
 }

@@ -213,7 +213,7 @@ struct IsolatedPlugin::State {
     auto io = worker->send(packet.data(), packet.size(), deadline);
     p::ResponseHeader r;
     if (io == WorkerProcess::Io::kOk) io = worker->receive(&r, sizeof r, deadline);
-    if (io != WorkerProcess::Io::kOk) return ended(io == WorkerProcess::Io::kTimedOut, deadline);
+    if (io != WorkerProcess::Io::kOk) return ended(io == WorkerProcess::Io::kTimedOut);
 
     if (r.magic != p::kResponseMagic || r.type != p::MessageType::kCall || r.seq != h.seq || r.message_length != 0 ||
         (text_out ? r.text_count != c.count || r.text_bytes > p::kMaxTextBytes : r.text_count != 0 || r.text_bytes != 0))
@@ -233,7 +233,7 @@ struct IsolatedPlugin::State {
         bytes.resize(total);
         io = worker->receive(bytes.data(), bytes.size(), deadline);
       }
-      if (io != WorkerProcess::Io::kOk) return ended(io == WorkerProcess::Io::kTimedOut, deadline);
+      if (io != WorkerProcess::Io::kOk) return ended(io == WorkerProcess::Io::kTimedOut);
       out.texts.resize(lengths.size());
       uint64_t at = 0;
       for (size_t i = 0; i < lengths.size(); ++i)
@@ -263,9 +263,10 @@ struct IsolatedPlugin::State {
   }
 
   // The worker did not answer: it died, closed the socket, or the deadline passed.
-  PluginOutcome ended(bool timed_out, Clock::time_point deadline) {
+  PluginOutcome ended(bool timed_out) {
     const uint64_t peak = timed_out ? worker->vm_peak_kib() : 0;
-    const auto end = worker->finish(timed_out ? Clock::now() : std::max(deadline, Clock::now() + std::chrono::seconds(1)));
+    // A closed socket: the worker is ending (give it a second), or the plug-in closed fd 3.
+    const auto end = worker->finish(timed_out ? Clock::now() : Clock::now() + std::chrono::seconds(1));
     const p::ControlBlock control = this->control();
     const Failure f = describe_end(end, control, timed_out,
                                    "did not return within " + seconds(options.call_timeout) + " (the worker was killed)",

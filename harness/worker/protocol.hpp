@@ -66,6 +66,7 @@ struct ControlBlock {
   int32_t signal = 0;         // a fatal signal the worker's handler saw (0: none)
   int32_t signal_code = 0;    // its si_code
   uint64_t fault_address = 0;
+  uint64_t stack_pointer = 0;  // of the faulting context (0: unknown)
   Access access = Access::kUnknown;
   uint32_t memory_limited = 0;  // the worker applied RLIMIT_AS
   uint64_t vm_peak_kib = 0;     // VmPeak when the handler ran (0: not read)

@@ -67,6 +67,7 @@ void on_fatal_signal(int signo, siginfo_t* info, void* context) {
     if (context && (signo == SIGSEGV || signo == SIGBUS)) {
       const auto* uc = static_cast<const ucontext_t*>(context);
       g_control->access = (uc->uc_mcontext.gregs[REG_ERR] & 2) ? p::Access::kWrite : p::Access::kRead;
+      g_control->stack_pointer = static_cast<uint64_t>(uc->uc_mcontext.gregs[REG_RSP]);
     }
 #else
     (void)context;
