@@ -1,0 +1,398 @@
+// The hostile plug-ins of this folder through IsolatedPlugin (harness/worker/plugin.hpp): each
+// failure is the exact outcome of its one call, the next call succeeds in a fresh worker, and no
+// process is left behind. Timeouts are 1 s, so every test ends within a few seconds.
+#include <dirent.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "plugin.hpp"
+
+namespace castlike::harness {
+namespace {
+
+using Kind = PluginOutcome::Kind;
+using std::chrono::milliseconds;
+
+PluginOptions test_options() {
+  PluginOptions o;
+  o.call_timeout = milliseconds(1000);
+  o.load_timeout = milliseconds(2000);
+  return o;
+}
+
+// Processes (live or zombie) whose parent is this test, or, with `group`, live processes (zombies
+// are dead: init reaps those the plug-in orphaned) of that process group.
+int processes(long parent, long group = 0) {
+  int n = 0;
+  DIR* d = opendir("/proc");
+  while (dirent* e = d ? readdir(d) : nullptr) {
+    if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+    std::ifstream stat(std::string("/proc/") + e->d_name + "/stat");
+    std::string line;
+    std::getline(stat, line);
+    const size_t close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(line.substr(close + 2));
+    char state = 0;
+    long ppid = 0, pgid = 0;
+    rest >> state >> ppid >> pgid;
+    if (group ? pgid == group && state != 'Z' : ppid == parent) ++n;
+  }
+  if (d) closedir(d);
+  return n;
+}
+int child_processes() { return processes(getpid()); }
+
+// An INT8 -> `to` call on `values` (the hostile plug-ins' triggers are the first value).
+struct Int8Call {
+  std::vector<uint8_t> bytes;
+  PluginCall call;
+  Int8Call(std::vector<int8_t> values, ElementType to = ElementType::kInt16) {
+    for (int8_t v : values) bytes.push_back(static_cast<uint8_t>(v));
+    call.from = ElementType::kInt8;
+    call.to = to;
+    call.count = values.size();
+    call.input = bytes;
+  }
+};
+
+std::vector<int8_t> values(int8_t first, size_t count) {
+  std::vector<int8_t> v(count);
+  for (size_t i = 0; i < count; ++i) v[i] = i == 0 ? first : static_cast<int8_t>(i * 37 - 100);
+  return v;
+}
+
+void expect_sign_extended(const PluginOutcome& out, const std::vector<int8_t>& in) {
+  ASSERT_EQ(out.kind, Kind::kOk) << out.message;
+  ASSERT_EQ(out.data.size(), 2 * in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    int16_t v;
+    std::memcpy(&v, out.data.data() + 2 * i, 2);
+    EXPECT_EQ(v, in[i]) << "element " << i;
+  }
+}
+
+std::unique_ptr<IsolatedPlugin> open_isolated(const char* path, PluginOptions options = test_options()) {
+  auto opened = IsolatedPlugin::open(path, options);
+  if (auto* e = std::get_if<std::string>(&opened)) ADD_FAILURE() << *e;
+  return opened.index() == 0 ? std::move(std::get<0>(opened)) : nullptr;
+}
+
+// A call that succeeds, made right after a failure: a fresh worker, the right answer.
+void expect_recovers(IsolatedPlugin& plugin, uint64_t workers_before) {
+  EXPECT_EQ(plugin.worker_pid(), -1) << "the failed worker must be gone";
+  EXPECT_EQ(child_processes(), 0);
+  const auto in = values(5, 100);
+  Int8Call c(in);
+  expect_sign_extended(plugin.call(c.call), in);
+  EXPECT_EQ(plugin.workers_started(), workers_before + 1);
+  EXPECT_EQ(child_processes(), 1);
+}
+
+// Opens `path`, checks a normal call, makes the failing call and checks its outcome, recovers.
+void expect_failure(const char* path, const std::vector<int8_t>& in, ElementType to, Kind kind,
+                    const std::string& message, PluginOptions options = test_options()) {
+  auto plugin = open_isolated(path, options);
+  ASSERT_TRUE(plugin);
+  const auto fine = values(1, 7);
+  Int8Call ok(fine);
+  expect_sign_extended(plugin->call(ok.call), fine);
+  Int8Call c(in, to);
+  const auto start = std::chrono::steady_clock::now();
+  const PluginOutcome out = plugin->call(c.call);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, options.call_timeout + milliseconds(1500));
+  EXPECT_EQ(outcome_kind_name(out.kind), outcome_kind_name(kind)) << out.message;
+  EXPECT_EQ(out.message, message);
+  EXPECT_TRUE(out.data.empty());
+  expect_recovers(*plugin, 1);
+  plugin.reset();
+  EXPECT_EQ(child_processes(), 0);
+}
+
+TEST(IsolatedPlugin, WellBehavedMatchesInProcessAndReusesOneWorker) {
+  auto isolated = open_isolated(CASTLIKE_HOSTILE_WELL_BEHAVED);
+  ASSERT_TRUE(isolated);
+  auto in_process = InProcessPlugin::open(CASTLIKE_HOSTILE_WELL_BEHAVED);
+  ASSERT_EQ(in_process.index(), 0u) << std::get<1>(in_process);
+  auto& direct = *std::get<0>(in_process);
+  EXPECT_EQ(isolated->name(), "hostile test plug-in: well-behaved");
+  EXPECT_EQ(direct.name(), isolated->name());
+  for (size_t count : {0, 1, 7, 8, 255, 4096, 3, 100000, 16}) {
+    const auto in = values(-7, count);
+    Int8Call c(in);
+    const auto a = isolated->call(c.call);
+    if (count) {
+      expect_sign_extended(a, in);
+    }
+    EXPECT_EQ(a.data, direct.call(c.call).data);
+    Int8Call s(in, ElementType::kString);
+    const auto t = isolated->call(s.call);
+    ASSERT_EQ(t.kind, Kind::kOk) << t.message;
+    ASSERT_EQ(t.texts.size(), count);
+    if (count) {
+      EXPECT_EQ(t.texts[0], "-7");
+    }
+    EXPECT_EQ(t.texts, direct.call(s.call).texts);
+  }
+  PluginCall rejected;
+  rejected.from = ElementType::kFloat;
+  rejected.to = ElementType::kInt16;
+  const auto r = isolated->call(rejected);
+  EXPECT_EQ(r.kind, Kind::kRejected);
+  EXPECT_EQ(r.message, "only INT8 -> INT16, INT8 -> STRING and STRING -> INT16");
+  EXPECT_EQ(isolated->workers_started(), 1u);
+  EXPECT_EQ(child_processes(), 1);
+  isolated.reset();
+  EXPECT_EQ(child_processes(), 0);
+}
+
+TEST(IsolatedPlugin, AttributesAndSizesReachThePlugin) {
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_WELL_BEHAVED);
+  ASSERT_TRUE(plugin);
+  Int8Call c(values(99, 5));
+  c.call.opset = 24;
+  c.call.saturate = 0;
+  c.call.round_mode = "nearest";
+  auto out = plugin->call(c.call);
+  EXPECT_EQ(out.kind, Kind::kRejected);
+  EXPECT_EQ(out.message, "opset 24 from 3 to 5 saturate 0 round_mode nearest count 5 data_size 10");
+  Int8Call unset(values(99, 3), ElementType::kString);
+  out = plugin->call(unset.call);
+  EXPECT_EQ(out.message, "opset 25 from 3 to 8 saturate -1 round_mode (null) count 3 data_size 0");
+  EXPECT_TRUE(out.texts.empty());
+}
+
+TEST(IsolatedPlugin, StringInput) {
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_WELL_BEHAVED);
+  ASSERT_TRUE(plugin);
+  const std::vector<std::string> texts = {"12", "", "-300", "caf\xc3\xa9", "70000"};
+  PluginCall c;
+  c.from = ElementType::kString;
+  c.to = ElementType::kInt16;
+  c.count = texts.size();
+  c.input_texts = texts;
+  const auto out = plugin->call(c);
+  ASSERT_EQ(out.kind, Kind::kOk) << out.message;
+  const int16_t expected[] = {12, 0, -300, 0, static_cast<int16_t>(70000 - 65536)};
+  ASSERT_EQ(out.data.size(), sizeof expected);
+  EXPECT_EQ(std::memcmp(out.data.data(), expected, sizeof expected), 0);
+  c.count = 4;
+  EXPECT_EQ(plugin->call(c).message, "bad call: 5 input texts for 4 elements");
+}
+
+TEST(IsolatedPlugin, ExamplePluginSameAsInProcess) {
+  auto isolated = open_isolated(CASTLIKE_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(isolated);
+  EXPECT_EQ(isolated->name(), "castlike example plug-in");
+  auto direct = std::move(std::get<0>(InProcessPlugin::open(CASTLIKE_EXAMPLE_PLUGIN)));
+  std::vector<float> f = {0.0f, 0.3f, -1.25f, 2.75f, 1e9f, -0.0f, 5.0f};
+  std::vector<uint8_t> bytes(f.size() * 4);
+  std::memcpy(bytes.data(), f.data(), bytes.size());
+  PluginCall c;
+  c.from = ElementType::kFloat;
+  c.to = ElementType::kFloat4E2M1;
+  c.count = f.size();
+  c.input = bytes;
+  const auto a = isolated->call(c), b = direct->call(c);
+  ASSERT_EQ(a.kind, Kind::kOk) << a.message;
+  EXPECT_EQ(a.data.size(), 4u);
+  EXPECT_EQ(a.data, b.data);
+}
+
+TEST(IsolatedPlugin, Segfault) {
+  expect_failure(CASTLIKE_HOSTILE_SEGFAULT, values(99, 7), ElementType::kInt16, Kind::kCrashed,
+                 "crashed with SIGSEGV at a write of address 0x0 (a null pointer)");
+}
+
+TEST(IsolatedPlugin, Abort) {
+  expect_failure(CASTLIKE_HOSTILE_ABORT, values(99, 7), ElementType::kInt16, Kind::kCrashed,
+                 "crashed with SIGABRT (abort)");
+}
+
+TEST(IsolatedPlugin, Exit) {
+  expect_failure(CASTLIKE_HOSTILE_EXIT, values(99, 7), ElementType::kInt16, Kind::kExited,
+                 "called exit(0) during the call");
+}
+
+TEST(IsolatedPlugin, UnderscoreExit) {
+  expect_failure(CASTLIKE_HOSTILE_EXIT, values(98, 7), ElementType::kInt16, Kind::kExited,
+                 "ended the process with _exit(3) during the call");
+}
+
+TEST(IsolatedPlugin, StackOverflow) {
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_STACK_OVERFLOW);
+  ASSERT_TRUE(plugin);
+  Int8Call c(values(99, 7));
+  const auto out = plugin->call(c.call);
+  EXPECT_EQ(out.kind, Kind::kCrashed);
+  EXPECT_EQ(out.message.rfind("crashed with SIGSEGV (stack overflow: a write of address 0x", 0), 0u) << out.message;
+  expect_recovers(*plugin, 1);
+}
+
+TEST(IsolatedPlugin, InfiniteLoopTimesOut) {
+  expect_failure(CASTLIKE_HOSTILE_HANG, values(99, 7), ElementType::kInt16, Kind::kTimedOut,
+                 "did not return within 1 s (the worker was killed)");
+}
+
+TEST(IsolatedPlugin, SleepTimesOut) {
+  auto o = test_options();
+  o.call_timeout = milliseconds(300);
+  expect_failure(CASTLIKE_HOSTILE_HANG, values(98, 7), ElementType::kInt16, Kind::kTimedOut,
+                 "did not return within 0.3 s (the worker was killed)", o);
+}
+
+// 7 INT16 = 14 bytes: 2 bytes of canary slack after the end; 8 = 16 bytes: flush with the guard.
+TEST(IsolatedPlugin, WriteOneBytePastIntoTheCanaries) {
+  expect_failure(CASTLIKE_HOSTILE_WRITE_PAST, values(99, 7), ElementType::kInt16, Kind::kWroteOutsideBuffer,
+                 "wrote 1 byte past the output buffer");
+}
+
+TEST(IsolatedPlugin, WriteOneBytePastIntoTheGuardPage) {
+  expect_failure(CASTLIKE_HOSTILE_WRITE_PAST, values(99, 8), ElementType::kInt16, Kind::kWroteOutsideBuffer,
+                 "crashed with SIGSEGV at a write 1 byte past the output buffer");
+}
+
+TEST(IsolatedPlugin, WriteFourKibPast) {
+  expect_failure(CASTLIKE_HOSTILE_WRITE_PAST, values(98, 7), ElementType::kInt16, Kind::kWroteOutsideBuffer,
+                 "crashed with SIGSEGV at a write 4096 bytes past the output buffer");
+}
+
+TEST(IsolatedPlugin, WritePastTheMessageBuffer) {
+  expect_failure(CASTLIKE_HOSTILE_WRITE_PAST, values(97, 7), ElementType::kInt16, Kind::kWroteOutsideBuffer,
+                 "crashed with SIGSEGV at a write 1 byte past the message buffer");
+}
+
+TEST(IsolatedPlugin, WriteOneByteBeforeIntoTheCanaries) {
+  expect_failure(CASTLIKE_HOSTILE_WRITE_BEFORE, values(99, 7), ElementType::kInt16, Kind::kWroteOutsideBuffer,
+                 "wrote 1 byte before the output buffer");
+}
+
+// 2048 INT16 = 4096 bytes: the buffer starts on a page boundary, the page before is PROT_NONE.
+TEST(IsolatedPlugin, WriteOneByteBeforeIntoTheGuardPage) {
+  expect_failure(CASTLIKE_HOSTILE_WRITE_BEFORE, values(99, 2048), ElementType::kInt16, Kind::kWroteOutsideBuffer,
+                 "crashed with SIGSEGV at a write 1 byte before the output buffer");
+}
+
+TEST(IsolatedPlugin, WriteFourKibBefore) {
+  expect_failure(CASTLIKE_HOSTILE_WRITE_BEFORE, values(98, 7), ElementType::kInt16, Kind::kWroteOutsideBuffer,
+                 "crashed with SIGSEGV at a write 4096 bytes before the output buffer");
+}
+
+TEST(IsolatedPlugin, InvalidUtf8Text) {
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_INVALID_UTF8);
+  ASSERT_TRUE(plugin);
+  Int8Call c(values(99, 3), ElementType::kString);
+  const auto out = plugin->call(c.call);
+  EXPECT_EQ(out.kind, Kind::kInvalidOutput);
+  EXPECT_EQ(out.message, "output text 1 is not valid UTF-8: \"caf\\xe9\" (2 invalid texts)");
+  ASSERT_EQ(out.texts.size(), 3u);
+  EXPECT_EQ(out.texts[0], "ok");
+  EXPECT_FALSE(out.texts[1]);
+  EXPECT_FALSE(out.texts[2]);
+  // Not a fault of the worker: it stays.
+  Int8Call next(values(12, 2), ElementType::kString);
+  const auto fine = plugin->call(next.call);
+  ASSERT_EQ(fine.kind, Kind::kOk);
+  EXPECT_EQ(fine.texts[0], "12");
+  EXPECT_EQ(plugin->workers_started(), 1u);
+  // In-process, the same check.
+  auto direct = std::move(std::get<0>(InProcessPlugin::open(CASTLIKE_HOSTILE_INVALID_UTF8)));
+  EXPECT_EQ(direct->call(c.call).message, out.message);
+}
+
+TEST(IsolatedPlugin, UnboundedAllocation) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "RLIMIT_AS cannot apply under AddressSanitizer (its shadow memory)";
+#endif
+  auto o = test_options();
+  o.memory_limit = uint64_t{256} << 20;
+  expect_failure(CASTLIKE_HOSTILE_ALLOCATE, values(99, 7), ElementType::kInt16, Kind::kOutOfMemory,
+                 "ran out of memory (its address space reached the 256 MiB limit), then crashed with SIGABRT (abort)", o);
+}
+
+TEST(IsolatedPlugin, ProtocolGarbage) {
+  expect_failure(CASTLIKE_HOSTILE_PROTOCOL_GARBAGE, values(99, 7), ElementType::kInt16, Kind::kWorkerError,
+                 "protocol error: the worker's answer is garbage (did the plug-in write to the worker's socket?)");
+}
+
+// The worker's death is seen at once (not at the timeout) although the plug-in's child still holds
+// the socket, and that child dies with the worker's process group.
+TEST(IsolatedPlugin, ForkedChildDiesWithTheWorker) {
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_FORK_AND_CRASH);
+  ASSERT_TRUE(plugin);
+  const int group = plugin->worker_pid();
+  Int8Call c(values(99, 7));
+  const auto start = std::chrono::steady_clock::now();
+  const auto out = plugin->call(c.call);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(500));
+  EXPECT_EQ(out.kind, Kind::kCrashed);
+  EXPECT_EQ(out.message, "crashed with SIGABRT (abort)");
+  // SIGKILL is sent before the call returns; the child may take a moment to die.
+  int alive = 1;
+  for (int i = 0; i < 100 && alive; ++i) {
+    alive = processes(0, group);
+    if (alive) usleep(10000);
+  }
+  EXPECT_EQ(alive, 0) << "a process of the worker's group survived";
+  expect_recovers(*plugin, 1);
+}
+
+TEST(IsolatedPlugin, LoadFailures) {
+  const auto error = [](const std::string& path, const PluginOptions& o = test_options()) {
+    auto opened = IsolatedPlugin::open(path, o);
+    EXPECT_EQ(opened.index(), 1u);
+    EXPECT_EQ(child_processes(), 0);
+    return opened.index() == 1 ? std::get<1>(opened) : std::string();
+  };
+  EXPECT_EQ(error("/nonexistent/plugin.so"),
+            "/nonexistent/plugin.so: cannot load the shared library: /nonexistent/plugin.so: cannot open shared "
+            "object file: No such file or directory");
+  EXPECT_EQ(error(CASTLIKE_HOSTILE_WRONG_ABI),
+            std::string(CASTLIKE_HOSTILE_WRONG_ABI) + ": plug-in ABI version 2, this validator speaks 1");
+  EXPECT_EQ(error(CASTLIKE_HOSTILE_MISSING_SYMBOL),
+            std::string(CASTLIKE_HOSTILE_MISSING_SYMBOL) +
+                ": not a castlike validator plug-in: it must export castlike_validator_abi_version, "
+                "castlike_validator_name and castlike_validator_cast_like (include/castlike/validator_abi.h)");
+  EXPECT_EQ(error(CASTLIKE_HOSTILE_CRASH_ON_LOAD),
+            std::string(CASTLIKE_HOSTILE_CRASH_ON_LOAD) + ": the plug-in crashed with SIGSEGV while loading");
+  auto o = test_options();
+  o.worker_path = "/nonexistent/castlike-plugin-worker";
+  EXPECT_EQ(error(CASTLIKE_HOSTILE_WELL_BEHAVED, o),
+            "cannot start the plug-in worker /nonexistent/castlike-plugin-worker: No such file or directory");
+  // In-process loading gives the same texts.
+  auto direct = InProcessPlugin::open(CASTLIKE_HOSTILE_WRONG_ABI);
+  ASSERT_EQ(direct.index(), 1u);
+  EXPECT_EQ(std::get<1>(direct), error(CASTLIKE_HOSTILE_WRONG_ABI));
+}
+
+TEST(IsolatedPlugin, BadCallIsRefusedWithoutCallingThePlugin) {
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_WELL_BEHAVED);
+  ASSERT_TRUE(plugin);
+  Int8Call c(values(1, 4));
+  c.call.count = 5;
+  const auto out = plugin->call(c.call);
+  EXPECT_EQ(out.kind, Kind::kWorkerError);
+  EXPECT_EQ(out.message, "bad call: 4 input bytes for 5 elements of INT8");
+  EXPECT_EQ(plugin->workers_started(), 1u);
+  EXPECT_NE(plugin->worker_pid(), -1);
+}
+
+TEST(IsolatedPlugin, DestroyedWhileAWorkerRunsLeavesNoProcess) {
+  {
+    auto plugin = open_isolated(CASTLIKE_HOSTILE_HANG);
+    ASSERT_TRUE(plugin);
+    EXPECT_EQ(child_processes(), 1);
+  }
+  EXPECT_EQ(child_processes(), 0);
+}
+
+}  // namespace
+}  // namespace castlike::harness

@@ -1,0 +1,81 @@
+// InProcessPlugin: the plug-in called directly, as `castlike validate --library` always did. Only
+// the checks that need no protection are made (the call, UTF-8 of the texts).
+#include <cstring>
+#include <optional>
+
+#include "call_checks.hpp"
+#include "plugin.hpp"
+#include "plugin_library.hpp"
+
+namespace castlike::harness {
+
+struct InProcessPlugin::State {
+  PluginLibrary library;
+  std::string name;
+};
+
+InProcessPlugin::InProcessPlugin(std::unique_ptr<State> state) : state_(std::move(state)) {}
+InProcessPlugin::~InProcessPlugin() = default;
+const std::string& InProcessPlugin::name() const { return state_->name; }
+
+std::variant<std::unique_ptr<InProcessPlugin>, std::string> InProcessPlugin::open(const std::string& path) {
+  auto loaded = load_plugin_library(path);
+  if (auto* e = std::get_if<std::string>(&loaded)) return std::move(*e);
+  auto state = std::make_unique<State>();
+  state->library = std::get<PluginLibrary>(std::move(loaded));
+  state->name = printable(state->library.name);
+  return std::unique_ptr<InProcessPlugin>(new InProcessPlugin(std::move(state)));
+}
+
+PluginOutcome InProcessPlugin::call(const PluginCall& call) {
+  PluginOutcome out;
+  const auto size = output_bytes(call);
+  if (auto* e = std::get_if<std::string>(&size)) {
+    out.message = *e;
+    return out;
+  }
+  std::vector<const char*> texts;
+  for (const auto& s : call.input_texts) texts.push_back(s.c_str());
+  castlike_validator_request request{};
+  request.opset = call.opset;
+  request.from = static_cast<int32_t>(call.from);
+  request.to = static_cast<int32_t>(call.to);
+  request.saturate = call.saturate;
+  request.round_mode = call.round_mode ? call.round_mode->c_str() : nullptr;
+  request.count = call.count;
+  request.input = call.from == ElementType::kString ? nullptr : call.input.data();
+  request.input_text = call.from == ElementType::kString ? texts.data() : nullptr;
+
+  castlike_validator_output output{};
+  if (call.to == ElementType::kString) {
+    out.texts.resize(call.count);
+    output.set_text = [](void* context, size_t index, const char* text, size_t length) -> int32_t {
+      auto* sink = static_cast<std::vector<std::optional<std::string>>*>(context);
+      if (index >= sink->size() || (text == nullptr && length != 0)) return -1;
+      (*sink)[index] = std::string(text ? text : "", length);
+      return 0;
+    };
+    output.context = &out.texts;
+  } else {
+    out.data.assign(std::get<size_t>(size), 0);
+    output.data = out.data.data();
+    output.data_size = out.data.size();
+  }
+  char message[1024] = {};
+  output.message = message;
+  output.message_size = sizeof message;
+  const int32_t status = state_->library.cast_like(&request, &output);
+  if (status != CASTLIKE_VALIDATOR_OK) {
+    out.kind = PluginOutcome::Kind::kRejected;
+    const std::string reason(message, strnlen(message, sizeof message));
+    out.message = reason.empty() ? "rejected (status " + std::to_string(status) + ", no message)" : printable(reason);
+    out.data.clear();
+    out.texts.clear();
+    return out;
+  }
+  out.kind = PluginOutcome::Kind::kOk;
+  check_output_texts(out);
+  return out;
+}
+
+}  // namespace castlike::harness

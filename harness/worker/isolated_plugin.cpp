@@ -1,0 +1,296 @@
+// IsolatedPlugin: the validator side of the worker protocol (protocol.hpp). One worker serves
+// every call until a call fails in a way that may have damaged it; the next call starts a fresh
+// one (and loads the plug-in again). The memfd is kept across workers and only grows.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "call_checks.hpp"
+#include "castlike/validator_abi.h"
+#include "failure_report.hpp"
+#include "plugin.hpp"
+#include "protocol.hpp"
+#include "worker_process.hpp"
+
+namespace castlike::harness {
+
+namespace p = protocol;
+using Kind = PluginOutcome::Kind;
+using Clock = WorkerProcess::Clock;
+
+std::string default_worker_path() {
+  if (const char* env = std::getenv("CASTLIKE_PLUGIN_WORKER"); env && *env) return env;
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const auto beside = self.parent_path() / "castlike-plugin-worker";
+    if (std::filesystem::exists(beside, ec)) return beside.string();
+  }
+  return CASTLIKE_PLUGIN_WORKER_BUILD_PATH;
+}
+
+namespace {
+
+std::string seconds(std::chrono::milliseconds ms) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3g s", static_cast<double>(ms.count()) / 1000.0);
+  return b;
+}
+
+uint64_t round_up(uint64_t v, uint64_t m) { return (v + m - 1) / m * m; }
+
+}  // namespace
+
+struct IsolatedPlugin::State {
+  std::string path, executable, name;
+  PluginOptions options;
+  uint64_t page = 4096;
+  int memfd = -1;
+  uint8_t* shm = nullptr;
+  p::Layout layout;
+  std::unique_ptr<WorkerProcess> worker;
+  uint64_t seq = 0, started = 0;
+
+  ~State() {
+    worker.reset();
+    if (shm) munmap(shm, layout.shm_size);
+    if (memfd >= 0) ::close(memfd);
+  }
+
+  p::ControlBlock& control() { return *reinterpret_cast<p::ControlBlock*>(shm); }
+
+  // Room for `input` and `output` bytes (plus alignment slack), growing by powers of two.
+  std::optional<std::string> reserve(uint64_t input, uint64_t output) {
+    const auto need = [&](uint64_t bytes, uint64_t have) {
+      uint64_t cap = std::max(have, page);
+      while (cap < bytes + p::kBufferAlignment) cap *= 2;
+      return cap;
+    };
+    p::Layout l;
+    l.message_offset = page;
+    l.message_capacity = round_up(p::kMessageSize, page);
+    l.input_offset = l.message_offset + l.message_capacity;
+    l.input_capacity = need(input, layout.input_capacity);
+    l.output_offset = l.input_offset + l.input_capacity;
+    l.output_capacity = need(output, layout.output_capacity);
+    l.shm_size = l.output_offset + l.output_capacity;
+    if (shm && l == layout) return std::nullopt;
+    if (memfd < 0) {
+      memfd = memfd_create("castlike-plugin-buffers", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+      if (memfd < 0) return std::string("memfd_create: ") + std::strerror(errno);
+    }
+    if (ftruncate(memfd, static_cast<off_t>(l.shm_size)) != 0) return std::string("ftruncate: ") + std::strerror(errno);
+    // No one (least of all the plug-in, which sees this fd) may shrink it under our mapping.
+    fcntl(memfd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_SEAL);
+    if (shm) munmap(shm, layout.shm_size);
+    void* m = mmap(nullptr, l.shm_size, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0);
+    shm = m == MAP_FAILED ? nullptr : static_cast<uint8_t*>(m);
+    if (!shm) return std::string("mmap: ") + std::strerror(errno);
+    layout = l;
+    return std::nullopt;
+  }
+
+  void stop() { worker.reset(); }
+
+  // A fresh worker with the plug-in loaded; the error text otherwise.
+  std::optional<std::string> start() {
+    stop();
+    if (auto e = reserve(0, 0)) return e;
+    const auto deadline = Clock::now() + options.load_timeout;
+    std::memset(shm, 0, page);
+    auto spawned = WorkerProcess::spawn(executable, memfd, options.memory_limit);
+    if (auto* e = std::get_if<std::string>(&spawned)) return *e;
+    worker = std::get<std::unique_ptr<WorkerProcess>>(std::move(spawned));
+    ++started;
+    p::RequestHeader h;
+    h.type = p::MessageType::kLoad;
+    h.seq = ++seq;
+    h.layout = layout;
+    h.path_length = static_cast<uint32_t>(path.size());
+    std::string packet(reinterpret_cast<const char*>(&h), sizeof h);
+    packet += path;
+    auto io = worker->send(packet.data(), packet.size(), deadline);
+    p::ResponseHeader r;
+    if (io == WorkerProcess::Io::kOk) io = worker->receive(&r, sizeof r, deadline);
+    std::string message;
+    if (io == WorkerProcess::Io::kOk) {
+      if (r.magic != p::kResponseMagic || r.type != p::MessageType::kLoad || r.seq != h.seq ||
+          r.message_length > p::kMaxMessageBytes) {
+        stop();
+        return path + ": protocol error: the worker's answer to loading the plug-in is garbage";
+      }
+      message.resize(r.message_length);
+      io = worker->receive(message.data(), message.size(), deadline);
+    }
+    if (io == WorkerProcess::Io::kOk) {
+      if (r.status != 0) {
+        stop();
+        return printable(message);
+      }
+      if (name.empty()) name = printable(message);
+      return std::nullopt;
+    }
+    const bool timed_out = io == WorkerProcess::Io::kTimedOut;
+    const WorkerProcess::End end = worker->finish(timed_out ? Clock::now() : Clock::now() + std::chrono::seconds(1));
+    stop();
+    if (timed_out) return path + ": the plug-in did not finish loading within " + seconds(options.load_timeout);
+    if (end.exited) return path + ": the plug-in worker exited with status " + std::to_string(end.code) + " while loading";
+    return path + ": the plug-in crashed with " + signal_name(end.code) + " while loading";
+  }
+
+  PluginOutcome fail(Kind kind, std::string message) {
+    stop();
+    PluginOutcome out;
+    out.kind = kind;
+    out.message = std::move(message);
+    return out;
+  }
+
+  PluginOutcome call(const PluginCall& c) {
+    const auto size = output_bytes(c);
+    if (auto* e = std::get_if<std::string>(&size)) return PluginOutcome{Kind::kWorkerError, {}, {}, *e};
+    const uint64_t out_size = std::get<size_t>(size);
+    const bool text_in = c.from == ElementType::kString, text_out = c.to == ElementType::kString;
+    uint64_t in_size = c.input.size();
+    if (text_in) {
+      in_size = 0;
+      for (const auto& s : c.input_texts) {
+        if (s.find('\0') != std::string::npos) return PluginOutcome{Kind::kWorkerError, {}, {}, "bad call: an input text holds a NUL byte"};
+        in_size += s.size() + 1;
+      }
+    }
+    if (auto e = reserve(in_size, out_size)) return fail(Kind::kWorkerError, "cannot size the shared buffers: " + *e);
+    if (worker && worker->exited_already()) stop();  // it died between calls (a thread of the plug-in?)
+    if (!worker)
+      if (auto e = start()) return fail(Kind::kWorkerError, "cannot restart the plug-in worker: " + *e);
+
+    const uint64_t in_start = p::buffer_start(layout.input_capacity, in_size);
+    const uint64_t out_start = p::buffer_start(layout.output_capacity, out_size);
+    const uint64_t msg_start = layout.message_capacity - p::kMessageSize;
+    uint8_t* input_area = shm + layout.input_offset;
+    uint8_t* output_area = shm + layout.output_offset;
+    uint8_t* message_area = shm + layout.message_offset;
+    if (text_in) {
+      uint8_t* d = input_area + in_start;
+      for (const auto& s : c.input_texts) {
+        std::memcpy(d, s.c_str(), s.size() + 1);
+        d += s.size() + 1;
+      }
+    } else if (in_size) {
+      std::memcpy(input_area + in_start, c.input.data(), in_size);
+    }
+    fill_canaries(output_area, layout.output_offset, layout.output_capacity, out_start, out_size, page);
+    fill_canaries(message_area, layout.message_offset, layout.message_capacity, msg_start, p::kMessageSize, page);
+    {
+      p::ControlBlock& k = control();  // per-call fields only; memory_limited is the worker's
+      const uint32_t limited = k.memory_limited;
+      k = p::ControlBlock{};
+      k.memory_limited = limited;
+    }
+
+    p::RequestHeader h;
+    h.seq = ++seq;
+    h.layout = layout;
+    h.opset = c.opset;
+    h.from = static_cast<int32_t>(c.from);
+    h.to = static_cast<int32_t>(c.to);
+    h.saturate = c.saturate;
+    h.count = c.count;
+    h.input_size = in_size;
+    h.output_size = out_size;
+    h.text_output = text_out ? 1 : 0;
+    std::string packet(reinterpret_cast<const char*>(&h), sizeof h);
+    if (c.round_mode) {
+      if (c.round_mode->size() > 4096) return PluginOutcome{Kind::kWorkerError, {}, {}, "bad call: round_mode too long"};
+      reinterpret_cast<p::RequestHeader*>(packet.data())->round_mode_length = static_cast<uint32_t>(c.round_mode->size());
+      packet += *c.round_mode;
+    }
+    const auto deadline = Clock::now() + options.call_timeout;
+    auto io = worker->send(packet.data(), packet.size(), deadline);
+    p::ResponseHeader r;
+    if (io == WorkerProcess::Io::kOk) io = worker->receive(&r, sizeof r, deadline);
+    if (io != WorkerProcess::Io::kOk) return ended(io == WorkerProcess::Io::kTimedOut);
+
+    if (r.magic != p::kResponseMagic || r.type != p::MessageType::kCall || r.seq != h.seq || r.message_length != 0 ||
+        (text_out ? r.text_count != c.count || r.text_bytes > p::kMaxTextBytes : r.text_count != 0 || r.text_bytes != 0))
+      return fail(Kind::kWorkerError, "protocol error: the worker's answer is garbage (did the plug-in write to "
+                                      "the worker's socket?)");
+    PluginOutcome out;
+    if (text_out) {
+      std::vector<uint64_t> lengths(r.text_count);
+      std::string bytes;
+      io = worker->receive(lengths.data(), lengths.size() * sizeof(uint64_t), deadline);
+      uint64_t total = 0;
+      for (uint64_t n : lengths)
+        if (n != p::kTextNotSet) total += n;
+      if (io == WorkerProcess::Io::kOk && total != r.text_bytes)
+        return fail(Kind::kWorkerError, "protocol error: the worker's text lengths do not add up");
+      if (io == WorkerProcess::Io::kOk) {
+        bytes.resize(total);
+        io = worker->receive(bytes.data(), bytes.size(), deadline);
+      }
+      if (io != WorkerProcess::Io::kOk) return ended(io == WorkerProcess::Io::kTimedOut);
+      out.texts.resize(lengths.size());
+      uint64_t at = 0;
+      for (size_t i = 0; i < lengths.size(); ++i)
+        if (lengths[i] != p::kTextNotSet) {
+          out.texts[i] = bytes.substr(at, lengths[i]);
+          at += lengths[i];
+        }
+    }
+    auto outside = check_canaries(output_area, layout.output_offset, layout.output_capacity, out_start, out_size, page,
+                                  "output buffer");
+    if (auto m = check_canaries(message_area, layout.message_offset, layout.message_capacity, msg_start,
+                                p::kMessageSize, page, "message buffer"))
+      outside = outside ? *outside + "; " + *m : *m;
+    if (outside) return fail(Kind::kWroteOutsideBuffer, *outside);
+    if (r.status != CASTLIKE_VALIDATOR_OK) {
+      const char* msg = reinterpret_cast<const char*>(message_area + msg_start);
+      const std::string reason(msg, strnlen(msg, p::kMessageSize));
+      out.kind = Kind::kRejected;
+      out.texts.clear();
+      out.message = reason.empty() ? "rejected (status " + std::to_string(r.status) + ", no message)" : printable(reason);
+      return out;
+    }
+    out.kind = Kind::kOk;
+    if (!text_out) out.data.assign(output_area + out_start, output_area + out_start + out_size);
+    check_output_texts(out);
+    return out;
+  }
+
+  // The worker did not answer: it died, closed the socket, or the deadline passed.
+  PluginOutcome ended(bool timed_out) {
+    const uint64_t peak = timed_out ? worker->vm_peak_kib() : 0;
+    // A closed socket: the worker is ending (give it a second), or the plug-in closed fd 3.
+    const auto end = worker->finish(timed_out ? Clock::now() : Clock::now() + std::chrono::seconds(1));
+    const p::ControlBlock control = this->control();
+    const Failure f = describe_end(end, control, timed_out,
+                                   "did not return within " + seconds(options.call_timeout) + " (the worker was killed)",
+                                   options.memory_limit, peak);
+    return fail(f.kind, f.message);
+  }
+};
+
+IsolatedPlugin::IsolatedPlugin(std::unique_ptr<State> state) : state_(std::move(state)) {}
+IsolatedPlugin::~IsolatedPlugin() = default;
+const std::string& IsolatedPlugin::name() const { return state_->name; }
+PluginOutcome IsolatedPlugin::call(const PluginCall& call) { return state_->call(call); }
+int IsolatedPlugin::worker_pid() const { return state_->worker ? state_->worker->pid() : -1; }
+uint64_t IsolatedPlugin::workers_started() const { return state_->started; }
+
+std::variant<std::unique_ptr<IsolatedPlugin>, std::string> IsolatedPlugin::open(const std::string& path,
+                                                                                const PluginOptions& options) {
+  auto state = std::make_unique<State>();
+  state->path = path;
+  state->options = options;
+  state->executable = options.worker_path.empty() ? default_worker_path() : options.worker_path;
+  state->page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  if (auto e = state->start()) return *e;
+  return std::unique_ptr<IsolatedPlugin>(new IsolatedPlugin(std::move(state)));
+}
+
+}  // namespace castlike::harness

@@ -1,0 +1,20 @@
+// Loading a validator plug-in with dlopen and checking its three symbols and ABI version. Used in
+// the worker process (isolated) and by InProcessPlugin; the error texts are the validator's.
+#pragma once
+
+#include <string>
+#include <variant>
+
+#include "castlike/validator_abi.h"
+
+namespace castlike::harness {
+
+struct PluginLibrary {
+  void* handle = nullptr;  // never dlclosed: a plug-in's destructors may be as hostile as its calls
+  castlike_validator_cast_like_fn cast_like = nullptr;
+  std::string name;        // castlike_validator_name(), as returned (may be any bytes)
+};
+
+std::variant<PluginLibrary, std::string> load_plugin_library(const std::string& path);
+
+}  // namespace castlike::harness

@@ -1,0 +1,101 @@
+// What the validator side (isolated_plugin.cpp) and the worker (worker_main.cpp) exchange.
+//
+// Transport: a Unix stream socket (the worker's fd 3) carries small fixed-size headers plus a few
+// strings; a memfd (the worker's fd 4), mapped by both, carries the tensors, so an element is
+// copied once each way. The memfd holds, each part a whole number of pages:
+//
+//   [control block][message area][input area][output area]
+//
+// In the worker each area sits in a reservation with kGuardBytes of PROT_NONE on both sides, and
+// the pages of the area before the page holding the buffer's start are PROT_NONE too. A buffer
+// ends at most kBufferAlignment - 1 bytes before the area's end (it starts kBufferAlignment-aligned,
+// like malloc's memory); the slack on both sides inside its pages is filled with canary bytes by
+// the validator before the call and checked after it. The control block is written by the
+// worker's signal handlers, so the validator learns where a crashing plug-in faulted.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace castlike::harness::protocol {
+
+constexpr int kSocketFd = 3;  // the worker's end of the socket
+constexpr int kMemoryFd = 4;  // the shared memfd
+constexpr const char* kWorkerFlag = "--castlike-plugin-worker";
+
+constexpr uint32_t kRequestMagic = 0x51524c43;   // "CLRQ"
+constexpr uint32_t kResponseMagic = 0x53524c43;  // "CLRS"
+constexpr uint64_t kGuardBytes = 64 * 1024;      // PROT_NONE around each area
+constexpr uint64_t kBufferAlignment = 16;
+constexpr uint64_t kMessageSize = 1024;          // output->message_size
+constexpr uint64_t kMaxMessageBytes = 64 * 1024;  // a response's message (name, error, reason)
+constexpr uint64_t kMaxTextBytes = uint64_t{1} << 30;
+constexpr uint64_t kTextNotSet = ~uint64_t{0};
+constexpr uint32_t kNoRoundMode = ~uint32_t{0};
+
+enum class MessageType : uint32_t { kLoad = 1, kCall = 2 };
+
+// Offsets and sizes in the memfd, in bytes, all page multiples. Chosen by the validator side.
+struct Layout {
+  uint64_t shm_size = 0;
+  uint64_t message_offset = 0, message_capacity = 0;
+  uint64_t input_offset = 0, input_capacity = 0;
+  uint64_t output_offset = 0, output_capacity = 0;
+  bool operator==(const Layout&) const = default;
+};
+
+// Where a buffer of `size` bytes starts inside an area of `capacity` bytes.
+constexpr uint64_t buffer_start(uint64_t capacity, uint64_t size) {
+  return (capacity - size) / kBufferAlignment * kBufferAlignment;
+}
+// The canary byte at memfd offset `offset` (never 0x00 or 0xff, which plug-ins write most).
+constexpr uint8_t canary(uint64_t offset) { return static_cast<uint8_t>(0xa0 | (offset & 0x0f)); }
+
+// A buffer as the worker mapped it (worker addresses): the reservation and the buffer.
+struct BufferAddresses {
+  uint64_t reserve_begin = 0, start = 0, end = 0, reserve_end = 0;
+};
+
+enum class Access : int32_t { kUnknown = 0, kRead = 1, kWrite = 2 };
+
+// At memfd offset 0. Written by the worker only; read by the validator after the worker died.
+struct ControlBlock {
+  uint64_t seq = 0;           // the call the worker is in (or last was in)
+  uint32_t in_call = 0;       // 1 while the plug-in runs
+  uint32_t exit_called = 0;   // exit() ran the worker's atexit handler during a call
+  int32_t signal = 0;         // a fatal signal the worker's handler saw (0: none)
+  int32_t signal_code = 0;    // its si_code
+  uint64_t fault_address = 0;
+  uint64_t stack_pointer = 0;  // of the faulting context (0: unknown)
+  Access access = Access::kUnknown;
+  uint32_t memory_limited = 0;  // the worker applied RLIMIT_AS
+  uint64_t vm_peak_kib = 0;     // VmPeak when the handler ran (0: not read)
+  BufferAddresses message, input, output;
+};
+
+struct RequestHeader {
+  uint32_t magic = kRequestMagic;
+  MessageType type = MessageType::kCall;
+  uint64_t seq = 0;
+  Layout layout;
+  int32_t opset = 0, from = 0, to = 0, saturate = -1;
+  uint64_t count = 0;
+  uint64_t input_size = 0;   // bytes in the input area (STRING: the NUL-terminated texts)
+  uint64_t output_size = 0;  // numeric output bytes; 0 for STRING
+  uint32_t text_output = 0;  // 1: STRING output (set_text)
+  uint32_t round_mode_length = kNoRoundMode;  // kCall: bytes of round_mode following the header
+  uint32_t path_length = 0;                   // kLoad: bytes of the library path following
+  uint32_t reserved = 0;
+};
+
+struct ResponseHeader {
+  uint32_t magic = kResponseMagic;
+  MessageType type = MessageType::kCall;
+  uint64_t seq = 0;
+  int32_t status = 0;           // kLoad: 0 loaded (message = name), else message = error
+  uint32_t message_length = 0;  // bytes following the header
+  uint64_t text_count = 0;      // STRING output: `count` lengths (uint64, kTextNotSet) follow,
+  uint64_t text_bytes = 0;      // then the texts' bytes
+};
+
+}  // namespace castlike::harness::protocol
