@@ -4,8 +4,8 @@
 // (castlike_force_isa), through the public API. The reference is computed once per (pair,
 // attributes) and every level is compared with it by outcome class: exact -> the same bits; nan ->
 // a NaN of the destination (signed where the format has signed NaNs); unspecified -> counted, and
-// required to be the documented deterministic bits on every level (issue 3: "the same on every
-// ISA").
+// required to be the documented deterministic bits on every level (the library promises the same
+// bits on every ISA, specified or not).
 //
 // Then, per level, short windows: every length 0..64 at misaligned addresses and (packed types)
 // mid-byte element offsets through the API, which must write the window's elements and nothing

@@ -236,7 +236,7 @@ TEST_P(Wide, StructuredAndRandomToEveryDestinationOnEveryIsa) {
 INSTANTIATE_TEST_SUITE_P(Kernels, Wide, ::testing::ValuesIn(kWideSources),
                          [](const ::testing::TestParamInfo<ElementType>& p) { return name(p.param); });
 
-// The double-rounding traps of issue 3, by name, on every level.
+// The named double-rounding traps (docs/kernels.md), on every level.
 TEST(DoubleRounding, TrapsAreRoundedOnce) {
   IsaGuard guard;
   struct Trap {

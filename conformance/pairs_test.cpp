@@ -55,7 +55,7 @@ std::vector<Combo> enumerate_combos() {
   return out;
 }
 
-// The specification's version table (SPEC-DIGEST section 1), written out independently: how many
+// The specification's version table (docs/specification.md section 1), written out independently: how many
 // types exist and how many attribute combinations (saturate: absent/0/1 from 19; round_mode:
 // absent/up/down/nearest from 24) at each version.
 struct VersionRow {

@@ -1,8 +1,9 @@
-// Test-side knowledge of the 24 element types, written out again from the specification (SPEC-DIGEST
-// section 2) instead of taken from the reference: NaN / infinity predicates, an exact encoder for
-// dyadic values, a decoder to double (every value of every float type of 16 bits or fewer, FLOAT
-// and DOUBLE is a double exactly), and the "interesting values" of each type that the pair and
-// property suites feed to the reference. Only the shared type table and packing helpers are used.
+// Test-side knowledge of the 24 element types, written out again from the specification
+// (docs/specification.md section 2) instead of taken from the reference: NaN / infinity
+// predicates, an exact encoder for dyadic values, a decoder to double (every value of every float
+// type of 16 bits or fewer, FLOAT and DOUBLE is a double exactly), and the "interesting values"
+// of each type that the pair and property suites feed to the reference. Only the shared type
+// table and packing helpers are used.
 //
 // Nothing here rounds: encode_exact() refuses values the format cannot hold, so a generated input
 // is always exactly what its recipe says.
@@ -53,7 +54,7 @@ inline std::optional<SpecFormat> spec_format(ElementType t) {
   }
 }
 
-// The CastLike version that introduced each type (SPEC-DIGEST section 1).
+// The CastLike version that introduced each type (docs/specification.md section 1).
 inline int spec_since_version(ElementType t) {
   switch (t) {
     case ElementType::kFloat8E4M3FN:

@@ -1,4 +1,4 @@
-// Generated vectors and the validator (issue 5): the generator's input sets, the file round trip,
+// Generated vectors and the validator: the generator's input sets, the file round trip,
 // results files (good and every kind of bad), the shared-library plug-in, the variant explanations
 // and the reports.
 #include <gtest/gtest.h>
