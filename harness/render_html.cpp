@@ -39,10 +39,14 @@ std::string report_html(const Report& r) {
   o << "<h1>castlike validate: " << html_escape(r.implementation) << "</h1>\n";
   o << "<p>" << html_escape(r.description) << "<br>vectors:";
   for (const auto& v : r.vector_roots) o << " <code>" << html_escape(v) << "</code>";
-  o << " (" << r.cases << " cases, " << r.total.total() << " elements)<br><b>" << (r.ok() ? "PASS" : "FAIL")
-    << "</b>: " << html_escape(counts_text(r.total)) << "</p>\n";
+  uint64_t failed_elements = 0;  // those of failed calls are in no count
+  for (const auto& f : r.call_failures) failed_elements += f.elements;
+  o << " (" << r.cases << " cases, " << r.total.total() + failed_elements << " elements)<br><b>" << (r.ok() ? "PASS" : "FAIL")
+    << "</b>: " << html_escape(counts_text(r.total));
+  if (!r.call_failures.empty()) o << "; " << r.call_failures.size() << " failed call(s)";
+  o << "</p>\n";
   if (!r.call_failures.empty()) {
-    o << "<h2>Failed calls (no answer came back; each case fails as a whole)</h2>\n<table><tr><th>case</th><th>call</th>"
+    o << "<h2>Failed calls (crashed, hung, exited or gave no valid answer; each case fails as a whole)</h2>\n<table><tr><th>case</th><th>call</th>"
          "<th>elements</th><th>what happened</th><th>reproduce</th></tr>\n";
     for (const auto& f : r.call_failures)
       o << "<tr><td><code>" << html_escape(f.case_name) << "</code></td><td>" << html_escape(f.call) << "</td><td>"

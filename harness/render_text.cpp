@@ -17,7 +17,9 @@ std::string report_text(const Report& r) {
   o << "implementation: " << r.description << "\n";
   o << "vectors:";
   for (const auto& v : r.vector_roots) o << " " << v;
-  o << " (" << r.cases << " cases, " << r.total.total() << " elements)\n";
+  uint64_t failed_elements = 0;  // those of failed calls are in no count
+  for (const auto& f : r.call_failures) failed_elements += f.elements;
+  o << " (" << r.cases << " cases, " << r.total.total() + failed_elements << " elements)\n";
   o << "total: " << counts_text(r.total) << "\n\n";
   if (!r.call_failures.empty()) {
     o << "failed calls (" << r.call_failures.size() << "; crashed, hung, exited or gave no valid answer: the case fails as a whole):\n";
