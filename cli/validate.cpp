@@ -104,6 +104,7 @@ int validate_main(const std::vector<std::string>& args) {
     std::string flags;
     for (const char* o : {"timeout", "memory-limit"})
       if (a.has(o)) flags += std::string(" --") + o + " " + a.value(o);
+    if (a.has("in-process")) flags += " --in-process";
     options.reproduce = [library = a.value("library"), flags](const conformance::VectorFile& f) {
       return "castlike validate --library " + shell_quote(library) + " --vectors " + shell_quote(f.path) + flags;
     };
