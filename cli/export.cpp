@@ -55,7 +55,10 @@ const char* const kUsage =
     "                       scripts/export-onnx-node-tests, which it runs on the JSON vectors)\n"
     "  --vectors DIR        with onnx-node-tests: convert these vector files instead of generating\n"
     "\n"
-    "The committed curated set is: castlike export --out vectors/generated --replace\n";
+    "The committed curated set is: castlike export --out vectors/generated --replace\n"
+    "\n"
+    "Exit status: 0 written, 2 bad arguments or a file that cannot be written, 3 an internal error of\n"
+    "castlike (please report it); when the ONNX node-test exporter runs, its exit status.\n";
 
 struct Selection {
   std::vector<std::pair<std::optional<ElementType>, std::optional<ElementType>>> pairs;  // nullopt = any

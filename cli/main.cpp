@@ -1,5 +1,6 @@
 // castlike: explain one conversion, convert a list of values, list the rules or types, and the
-// vector-file commands (report, export, validate). Exit codes: 0 success, 1 failures found, 2 bad arguments.
+// vector-file commands (report, export, validate). Exit codes (kExitStatusHelp): 0 success, 1 failures
+// found, 2 bad arguments or bad input files, 3 an internal error of castlike.
 #include <array>
 #include <cstdio>
 #include <exception>
@@ -15,6 +16,12 @@ namespace castlike::cli {
 namespace {
 
 constexpr int kExitUsage = 2;
+
+// The exit statuses, for the main --help; each command's --help says which of them it gives.
+const char* const kExitStatusHelp =
+    "Exit status: 0 success; 1 the command found failures (failing cases, failed calls or rejections);\n"
+    "2 bad arguments or a bad input file (one 'error: ...; hint: ...' line on stderr); 3 an internal\n"
+    "error of castlike (a bug: the 'castlike: internal error' line on stderr asks you to report it).\n";
 
 const char* const kCastOptionsHelp =
     "  --from TYPE          source element type (ONNX name, e.g. FLOAT, FLOAT16, INT4, STRING)\n"
@@ -149,7 +156,7 @@ void explain_one(const CastOptions& o, const ref::Attributes& a, const std::stri
 
 int cmd_explain(const std::vector<std::string>& args) {
   const ParsedArgs p = parse_args("explain", args, kCastSpecs);
-  if (p.help) return print_help(kExplainUsage, true), 0;
+  if (p.help) return print_help(kExplainUsage, true), std::cout << "\n" << kExitStatusHelp, 0;
   const CastOptions o = cast_options("explain", p);
   const ref::Attributes a = resolve("explain", o);
   if (p.positional.empty())
@@ -166,7 +173,7 @@ int cmd_explain(const std::vector<std::string>& args) {
 
 int cmd_convert(const std::vector<std::string>& args) {
   const ParsedArgs p = parse_args("convert", args, kCastSpecs);
-  if (p.help) return print_help(kConvertUsage, true), 0;
+  if (p.help) return print_help(kConvertUsage, true), std::cout << "\n" << kExitStatusHelp, 0;
   const CastOptions o = cast_options("convert", p);
   const ref::Attributes a = resolve("convert", o);
   if (p.positional.empty())
@@ -187,7 +194,7 @@ int cmd_convert(const std::vector<std::string>& args) {
 
 int cmd_rules(const std::vector<std::string>& args) {
   const ParsedArgs p = parse_args("rules", args, {});
-  if (p.help) return print_help(kRulesUsage, false), 0;
+  if (p.help) return print_help(kRulesUsage, false), std::cout << "\n" << kExitStatusHelp, 0;
   if (!p.positional.empty())
     throw UsageError{"rules takes no arguments, got '" + p.positional.front() + "'", "run castlike rules"};
   size_t width = 0;
@@ -202,7 +209,7 @@ int cmd_rules(const std::vector<std::string>& args) {
 
 int cmd_types(const std::vector<std::string>& args) {
   const ParsedArgs p = parse_args("types", args, {});
-  if (p.help) return print_help(kTypesUsage, false), 0;
+  if (p.help) return print_help(kTypesUsage, false), std::cout << "\n" << kExitStatusHelp, 0;
   if (!p.positional.empty())
     throw UsageError{"types takes no arguments, got '" + p.positional.front() + "'", "run castlike types"};
   for (const TypeInfo& t : kTypeTable) {
@@ -246,8 +253,7 @@ void print_main_usage() {
     const std::string name(c.name);
     std::cout << "  " << name << std::string(10 - name.size(), ' ') << c.summary << "\n";
   }
-  std::cout << "\nRun 'castlike <command> --help' for the options of a command.\n"
-               "Exit status: 0 success, 1 the report found failures, 2 bad arguments.\n";
+  std::cout << "\nRun 'castlike <command> --help' for the options of a command.\n\n" << kExitStatusHelp;
 }
 
 int run(const std::vector<std::string>& args) {
@@ -271,17 +277,27 @@ int run(const std::vector<std::string>& args) {
   }
 }
 
+// An exception no command turned into an error message is a bug of castlike: exit 3, and ask for
+// a report with the command that caused it.
+constexpr int kExitInternalError = 3;
+
+int internal_error(const std::string& what, const std::vector<std::string>& args) {
+  std::string command = "castlike";
+  for (const std::string& a : args) command += " " + a;
+  std::cerr << "castlike: internal error: " << what << "; please report this with the command: " << command << "\n";
+  return kExitInternalError;
+}
+
 }  // namespace
 }  // namespace castlike::cli
 
 int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
   try {
-    return castlike::cli::run(std::vector<std::string>(argv + 1, argv + argc));
+    return castlike::cli::run(args);
   } catch (const std::exception& e) {
-    std::cerr << "castlike: internal error: " << e.what() << "\n";
-    return 3;
+    return castlike::cli::internal_error(e.what(), args);
   } catch (...) {
-    std::cerr << "castlike: internal error\n";
-    return 3;
+    return castlike::cli::internal_error("an exception that is not a std::exception", args);
   }
 }

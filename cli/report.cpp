@@ -28,7 +28,10 @@ const char* const kUsage =
     "  --vectors DIR        directory searched recursively for *.json vector files (schema/ skipped)\n"
     "  --format text|json   output format (default text)\n"
     "  --profile NAME       profile of the reference (default, exact, onnx-reference)\n"
-    "  --variants LIST      variant switches on top of the profile\n";
+    "  --variants LIST      variant switches on top of the profile\n"
+    "\n"
+    "Exit status: 0 every implementation passes, 1 some file fails or has an error, 2 bad arguments,\n"
+    "3 an internal error of castlike (please report it).\n";
 
 }  // namespace
 

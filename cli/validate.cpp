@@ -1,5 +1,6 @@
 // castlike validate: judge an implementation (results file, shared library, or built in) against
 // vector files; text, JSON or HTML report (harness/validator.hpp).
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -13,10 +14,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// `text` as one shell word, ready to paste.
+std::string shell_quote(const std::string& text) {
+  if (!text.empty() && text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-+=:,@%") ==
+                           std::string::npos)
+    return text;
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
 const char* const kUsage =
     "usage: castlike validate [--vectors PATH ...] (--results FILE | --library FILE.so |\n"
     "                         --builtin reference|kernels [--profile NAME] [--variants LIST])\n"
     "                         [--format text|json|html] [--out FILE] [--examples N]\n"
+    "                         [--timeout S] [--memory-limit MiB] [--in-process]\n"
     "\n"
     "Runs an implementation over the vector files and reports, per type pair and per rule id, the\n"
     "pass / fail / unspecified / rejected element counts; for each failing rule the first cases\n"
@@ -33,8 +45,17 @@ const char* const kUsage =
     "  --out FILE       write the report there instead of standard output\n"
     "  --examples N     failing cases shown per rule (default 5)\n"
     "\n"
-    "Exit status: 0 no failure and no rejection, 1 failures or rejections, 2 bad arguments or a\n"
-    "malformed / truncated / foreign vector or results file (the message names file, line, problem).\n";
+    "A --library plug-in runs in a worker process (docs/isolation.md): a call that crashes, aborts,\n"
+    "exits, hangs, runs out of memory or writes outside its buffers is a failed call of that case\n"
+    "(reported with what happened and a command that repeats it), and the next case goes to a fresh\n"
+    "worker.\n"
+    "  --timeout S      seconds a plug-in call may take (default 10; also the time to load it)\n"
+    "  --memory-limit M address space of the worker in MiB (default: no limit)\n"
+    "  --in-process     call the plug-in inside the validator (trusted plug-ins only: no protection)\n"
+    "\n"
+    "Exit status: 0 no failure and no rejection, 1 failures, failed calls or rejections, 2 bad\n"
+    "arguments or a malformed / truncated / foreign vector or results file (the message names file,\n"
+    "line, problem), 3 an internal error of castlike (please report it).\n";
 
 }  // namespace
 
@@ -44,7 +65,8 @@ int validate_main(const std::vector<std::string>& args) {
   const ParsedArgs a = parse_args("validate", args,
                                     {{"vectors", true}, {"results", true}, {"library", true}, {"builtin", true},
                                      {"profile", true}, {"variants", true}, {"format", true}, {"out", true},
-                                     {"examples", true}});
+                                     {"examples", true}, {"timeout", true}, {"memory-limit", true},
+                                     {"in-process", false}});
   if (a.help) {
     print_validate_usage();
     return 0;
@@ -64,6 +86,30 @@ int validate_main(const std::vector<std::string>& args) {
   if ((a.has("profile") || a.has("variants")) && a.value_or("builtin", "") != "reference")
     throw UsageError{"--profile and --variants apply to --builtin reference only", "castlike validate --help"};
 
+  if ((a.has("timeout") || a.has("memory-limit") || a.has("in-process")) && !a.has("library"))
+    throw UsageError{"--timeout, --memory-limit and --in-process apply to --library only", "castlike validate --help"};
+  if (a.has("in-process") && (a.has("timeout") || a.has("memory-limit")))
+    throw UsageError{"--timeout and --memory-limit need the worker process", "drop --in-process"};
+  conformance::SharedLibraryOptions library_options;
+  library_options.in_process = a.has("in-process");
+  if (a.has("timeout")) {
+    const auto s = parse_integer(a.value("timeout"), "--timeout", 1, 86400);
+    library_options.isolation.call_timeout = library_options.isolation.load_timeout = std::chrono::seconds(s);
+  }
+  if (a.has("memory-limit"))
+    library_options.isolation.memory_limit =
+        static_cast<uint64_t>(parse_integer(a.value("memory-limit"), "--memory-limit", 16, int64_t{1} << 30)) << 20;
+  if (a.has("library")) {
+    // A failed call's report says how to repeat that call alone, in a fresh validator.
+    std::string flags;
+    for (const char* o : {"timeout", "memory-limit"})
+      if (a.has(o)) flags += std::string(" --") + o + " " + a.value(o);
+    if (a.has("in-process")) flags += " --in-process";
+    options.reproduce = [library = a.value("library"), flags](const conformance::VectorFile& f) {
+      return "castlike validate --library " + shell_quote(library) + " --vectors " + shell_quote(f.path) + flags;
+    };
+  }
+
   std::vector<std::string> vector_paths = a.all("vectors");
   if (vector_paths.empty()) {
     for (const char* d : {"vectors/spec-examples", "vectors/generated"})
@@ -80,7 +126,7 @@ int validate_main(const std::vector<std::string>& args) {
   if (a.has("results")) {
     impl = conformance::load_results_file(a.value("results"), set);
   } else if (a.has("library")) {
-    impl = conformance::load_shared_library(a.value("library"));
+    impl = conformance::load_shared_library(a.value("library"), library_options);
   } else if (a.value("builtin") == "reference") {
     const std::string profile = a.value_or("profile", "default");
     auto variants = ref::profile_by_name(profile);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "castlike/castlike.h"
+#include "plugin.hpp"
 #include "reference/semantics.hpp"
 #include "vector_file.hpp"
 #include "vector_set.hpp"
@@ -20,9 +21,12 @@
 namespace castlike::conformance {
 
 struct CaseOutput {
-  enum class Status { kOk, kRejected };
+  // kCallFailed: the call did not come back with an answer (the plug-in crashed, hung, exited,
+  // wrote outside its buffers, returned texts that are not UTF-8): a failure of the case.
+  enum class Status { kOk, kRejected, kCallFailed };
   Status status = Status::kOk;
-  std::string message;                                // kRejected: why
+  std::string message;                                // kRejected: why; kCallFailed: what happened
+  std::string failure_kind;                           // kCallFailed: "crashed", "timed out", ...
   std::vector<std::optional<ref::Element>> elements;  // kOk: one per element; nullopt = that element failed
   std::vector<std::string> element_errors;            // kOk: message for each nullopt element ("" otherwise)
 };
@@ -52,7 +56,12 @@ LoadedImplementation make_kernels_implementation(std::optional<castlike_isa> for
 // "path:line: problem" otherwise.
 LoadedImplementation load_results_file(const std::string& path, const VectorSet& set);
 
-// A shared library with the validator_abi.h functions.
-LoadedImplementation load_shared_library(const std::string& path);
+// A shared library with the validator_abi.h functions: in a worker process (harness/worker/,
+// docs/isolation.md) unless `in_process`.
+struct SharedLibraryOptions {
+  bool in_process = false;
+  harness::PluginOptions isolation;  // timeouts, memory limit, worker executable
+};
+LoadedImplementation load_shared_library(const std::string& path, const SharedLibraryOptions& options = {});
 
 }  // namespace castlike::conformance

@@ -1,5 +1,6 @@
 #include <nlohmann/json.hpp>
 
+#include "call_checks.hpp"
 #include "castlike/packing.hpp"
 #include "reference/decimal.hpp"
 #include "render.hpp"
@@ -35,7 +36,9 @@ std::string exact_text(ElementType t, const Element& e) {
 }
 
 std::string show(ElementType t, const Element& e) {
-  if (t == ElementType::kString) return nlohmann::json(e.text).dump();
+  // A text is quoted as JSON does; one that is not UTF-8 has its other bytes as \xNN.
+  if (t == ElementType::kString)
+    return harness::is_valid_utf8(e.text) ? nlohmann::json(e.text).dump() : "\"" + harness::printable(e.text) + "\"";
   return format_hex_bits(e.bits & bit_mask(t), info(t).bits) + " (" + exact_text(t, e) + ")";
 }
 

@@ -39,8 +39,21 @@ std::string report_html(const Report& r) {
   o << "<h1>castlike validate: " << html_escape(r.implementation) << "</h1>\n";
   o << "<p>" << html_escape(r.description) << "<br>vectors:";
   for (const auto& v : r.vector_roots) o << " <code>" << html_escape(v) << "</code>";
-  o << " (" << r.cases << " cases, " << r.total.total() << " elements)<br><b>" << (r.ok() ? "PASS" : "FAIL")
-    << "</b>: " << html_escape(counts_text(r.total)) << "</p>\n";
+  uint64_t failed_elements = 0;  // those of failed calls are in no count
+  for (const auto& f : r.call_failures) failed_elements += f.elements;
+  o << " (" << r.cases << " cases, " << r.total.total() + failed_elements << " elements)<br><b>" << (r.ok() ? "PASS" : "FAIL")
+    << "</b>: " << html_escape(counts_text(r.total));
+  if (!r.call_failures.empty()) o << "; " << r.call_failures.size() << " failed call(s)";
+  o << "</p>\n";
+  if (!r.call_failures.empty()) {
+    o << "<h2>Failed calls (crashed, hung, exited or gave no valid answer; each case fails as a whole)</h2>\n<table><tr><th>case</th><th>call</th>"
+         "<th>elements</th><th>what happened</th><th>reproduce</th></tr>\n";
+    for (const auto& f : r.call_failures)
+      o << "<tr><td><code>" << html_escape(f.case_name) << "</code></td><td>" << html_escape(f.call) << "</td><td>"
+        << f.elements << "</td><td class=\"fail\">" << html_escape(f.message) << "</td><td><code>"
+        << html_escape(f.reproduce) << "</code></td></tr>\n";
+    o << "</table>\n";
+  }
   o << "<h2>Pairs (row: from, column: to)</h2>\n<p class=\"legend\"><span class=\"pass\"></span>all pass"
     << "<span class=\"unspec\"></span>pass, only unspecified elements otherwise"
     << "<span class=\"fail\"></span>failures<span class=\"partial\"></span>passes, but some calls rejected"
@@ -58,13 +71,15 @@ std::string report_html(const Report& r) {
       }
       const Counts& c = it->second.counts;
       std::string cls = "pass";
-      if (c.fail) cls = "fail";
+      if (c.fail || !it->second.call_failures.empty()) cls = "fail";
       else if (c.pass == 0 && (c.rejected || !it->second.rejections.empty())) cls = "rej";
       else if (c.rejected || !it->second.rejections.empty()) cls = "partial";
       else if (c.pass == 0) cls = "unspec";
       std::string title = std::string(from.name) + " -> " + std::string(to.name) + ": " + counts_text(c);
+      for (const auto& f : it->second.call_failures) title += "\n" + f.case_name + ": " + f.message;
       for (const auto& rej : it->second.rejections) title += "\n" + rej.case_name + ": " + rej.message;
-      o << "<td class=\"" << cls << "\" title=\"" << html_escape(title) << "\">" << (c.fail ? "&times;" : "") << "</td>";
+      o << "<td class=\"" << cls << "\" title=\"" << html_escape(title) << "\">"
+        << (c.fail || !it->second.call_failures.empty() ? "&times;" : "") << "</td>";
     }
     o << "</tr>\n";
   }

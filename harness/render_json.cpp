@@ -2,6 +2,7 @@
 // check-known-discrepancies) read.
 #include <nlohmann/json.hpp>
 
+#include "call_checks.hpp"
 #include "castlike/packing.hpp"
 #include "reference/decimal.hpp"
 #include "render.hpp"
@@ -20,7 +21,7 @@ json counts_json(const Counts& c) {
 
 json failure_json(const Failure& f) {
   const auto value = [](ElementType t, const Element& e) {
-    if (t == ElementType::kString) return json{{"text", e.text}};
+    if (t == ElementType::kString) return json{{"text", harness::is_valid_utf8(e.text) ? e.text : harness::printable(e.text)}};
     return json{{"bits", format_hex_bits(e.bits & bit_mask(t), info(t).bits)}, {"value", exact_text(t, e)},
                 {"exact", ref::to_exact_string(ref::decode_element(t, e).value)}};
   };
@@ -34,6 +35,19 @@ json failure_json(const Failure& f) {
               {"expected_outcome", std::string(ref::outcome_name(f.outcome))},
               {"actual", value(f.to, f.actual)},
               {"explained_by", f.explained_by}};
+}
+
+json call_failures_json(const std::vector<CallFailure>& failures) {
+  json out = json::array();
+  for (const auto& f : failures)
+    out.push_back({{"case", f.case_name},
+                   {"path", f.path},
+                   {"call", f.call},
+                   {"kind", f.kind},
+                   {"message", f.message},
+                   {"reproduce", f.reproduce},
+                   {"elements", f.elements}});
+  return out;
 }
 
 }  // namespace
@@ -55,6 +69,7 @@ std::string report_json(const Report& r) {
     for (const auto& x : pr.rejections)
       rej.push_back({{"case", x.case_name}, {"call", x.call}, {"message", x.message}, {"elements", x.elements}});
     p["rejections"] = rej;
+    if (!pr.call_failures.empty()) p["call_failures"] = call_failures_json(pr.call_failures);
     pairs.push_back(p);
   }
   j["pairs"] = pairs;
@@ -90,7 +105,10 @@ std::string report_json(const Report& r) {
   for (const auto& x : r.rejections)
     rej.push_back({{"case", x.case_name}, {"call", x.call}, {"message", x.message}, {"elements", x.elements}});
   j["rejections"] = rej;
-  return j.dump(1) + "\n";
+  j["call_failures"] = call_failures_json(r.call_failures);
+  // The texts are escaped where they enter the report (validator.cpp); should a byte that is not
+  // UTF-8 still reach here, it is replaced rather than ending the run with an exception.
+  return j.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace castlike::conformance

@@ -17,17 +17,28 @@ std::string report_text(const Report& r) {
   o << "implementation: " << r.description << "\n";
   o << "vectors:";
   for (const auto& v : r.vector_roots) o << " " << v;
-  o << " (" << r.cases << " cases, " << r.total.total() << " elements)\n";
+  uint64_t failed_elements = 0;  // those of failed calls are in no count
+  for (const auto& f : r.call_failures) failed_elements += f.elements;
+  o << " (" << r.cases << " cases, " << r.total.total() + failed_elements << " elements)\n";
   o << "total: " << counts_text(r.total) << "\n\n";
+  if (!r.call_failures.empty()) {
+    o << "failed calls (" << r.call_failures.size() << "; crashed, hung, exited or gave no valid answer: the case fails as a whole):\n";
+    for (const auto& f : r.call_failures) {
+      o << "  " << f.case_name << " (" << f.call << ", " << f.elements << " elements): " << f.message << "\n";
+      if (!f.reproduce.empty()) o << "      reproduce: " << f.reproduce << "\n";
+    }
+    o << "\n";
+  }
 
   size_t clean = 0;
   o << "pairs with failures or rejections (from -> to: pass / fail / unspecified / rejected):\n";
   for (const auto& [pair, pr] : r.pairs) {
-    if (pr.counts.fail == 0 && pr.counts.rejected == 0 && pr.rejections.empty()) {
+    if (pr.counts.fail == 0 && pr.counts.rejected == 0 && pr.rejections.empty() && pr.call_failures.empty()) {
       ++clean;
       continue;
     }
     o << "  " << type_name(pair.first) << " -> " << type_name(pair.second) << ": " << counts_text(pr.counts) << "\n";
+    for (const auto& f : pr.call_failures) o << "      failed call " << f.case_name << " (" << f.call << "): " << f.message << "\n";
     for (const auto& rej : pr.rejections)
       o << "      rejected " << rej.case_name << " (" << rej.call << "): " << rej.message << "\n";
   }
@@ -56,7 +67,9 @@ std::string report_text(const Report& r) {
     }
   }
   o << "\nsummary: " << r.implementation << ": " << counts_text(r.total) << "; " << r.rejections.size()
-    << " rejection(s); " << (r.ok() ? "PASS" : "FAIL") << "\n";
+    << " rejection(s); ";
+  if (!r.call_failures.empty()) o << r.call_failures.size() << " failed call(s); ";
+  o << (r.ok() ? "PASS" : "FAIL") << "\n";
   return o.str();
 }
 

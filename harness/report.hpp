@@ -31,6 +31,18 @@ struct Rejection {
   uint64_t elements = 0;
 };
 
+// A call that came back without an answer: the implementation crashed, hung, exited, wrote outside
+// its buffers or returned texts that are not UTF-8 (harness/worker/). A failure of the whole case;
+// its elements are in no element count.
+struct CallFailure {
+  std::string case_name, path;
+  std::string call;       // "opset 25, saturate=0"
+  std::string kind;       // "crashed", "timed out", "exited", ... (harness/worker/plugin.hpp)
+  std::string message;    // "crashed with SIGSEGV at a write 1 byte past the output buffer"
+  std::string reproduce;  // a command that makes this call alone ("" if unknown)
+  uint64_t elements = 0;
+};
+
 struct Failure {
   std::string case_name;
   size_t index = 0;
@@ -59,6 +71,7 @@ struct RuleResult {
 struct PairResult {
   Counts counts;
   std::vector<Rejection> rejections;
+  std::vector<CallFailure> call_failures;
 };
 
 // One row per (case, rule) with failures: what a known-discrepancies file lists.
@@ -75,6 +88,7 @@ struct CaseResult {
   std::string name, path;
   Counts counts;
   std::string rejection;          // the call was rejected: why ("" otherwise)
+  std::string call_failure;       // the call failed (CallFailure::message; "" otherwise)
   std::vector<Failure> failures;  // its first failures (without explanations)
 };
 
@@ -88,7 +102,8 @@ struct Report {
   std::vector<CaseResult> case_results;  // in the set's order
   std::vector<Discrepancy> discrepancies;
   std::vector<Rejection> rejections;
-  bool ok() const { return total.fail == 0 && total.rejected == 0; }
+  std::vector<CallFailure> call_failures;  // in the set's order
+  bool ok() const { return total.fail == 0 && total.rejected == 0 && call_failures.empty(); }
 };
 
 }  // namespace castlike::conformance

@@ -1,14 +1,16 @@
 #include "validator.hpp"
 
+#include "call_checks.hpp"
 #include "expectation.hpp"
 
 namespace castlike::conformance {
 
 Report validate(const VectorSet& set, Implementation& implementation, const ValidateOptions& options) {
   Report report;
-  report.implementation = implementation.name();
-  report.description = implementation.description();
-  report.vector_roots = set.roots;
+  // Every text an implementation (or the command line) hands over is shown escaped in every format.
+  report.implementation = harness::printable(implementation.name());
+  report.description = harness::printable(implementation.description());
+  for (const auto& root : set.roots) report.vector_roots.push_back(harness::printable(root));
   report.cases = set.files.size();
   // Failures grouped by rule, for the explanation pass.
   std::map<ref::RuleId, std::vector<std::pair<size_t, size_t>>> failing;  // rule -> (file, element)
@@ -28,7 +30,16 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
       result.counts.add(c);
     };
     outputs[fi] = implementation.run(f, fi);
-    const CaseOutput& out = outputs[fi];
+    CaseOutput& out = outputs[fi];
+    out.message = harness::printable(out.message);
+    if (out.status == CaseOutput::Status::kCallFailed) {
+      CallFailure failure{f.name,       harness::printable(f.path), call_of(f), out.failure_kind, out.message,
+                          options.reproduce ? harness::printable(options.reproduce(f)) : "", f.input.size()};
+      pair.call_failures.push_back(failure);
+      report.call_failures.push_back(failure);
+      result.call_failure = out.message;
+      continue;
+    }
     if (out.status == CaseOutput::Status::kRejected) {
       Rejection rej{f.name, call_of(f), out.message, f.input.size()};
       pair.rejections.push_back(rej);
@@ -62,7 +73,7 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
       count(c, i);
     }
     for (const auto& [message, n] : element_errors) {
-      Rejection rej{f.name, call_of(f), "on " + std::to_string(n) + " element(s): " + message, n};
+      Rejection rej{f.name, call_of(f), "on " + std::to_string(n) + " element(s): " + harness::printable(message), n};
       pair.rejections.push_back(rej);
       report.rejections.push_back(rej);
       if (result.rejection.empty()) result.rejection = rej.message;

@@ -5,6 +5,8 @@
 // header gathers what a caller needs: the vector set, the implementations, the report, rendering.
 #pragma once
 
+#include <functional>
+
 #include "implementation.hpp"
 #include "readings.hpp"
 #include "render.hpp"
@@ -15,6 +17,8 @@ namespace castlike::conformance {
 
 struct ValidateOptions {
   size_t examples_per_rule = 5;
+  // The command that repeats one case's call alone, for the report of a failed call (empty: none).
+  std::function<std::string(const VectorFile&)> reproduce;
 };
 
 Report validate(const VectorSet& set, Implementation& implementation, const ValidateOptions& options = {});
