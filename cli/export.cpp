@@ -389,13 +389,13 @@ int export_main(const std::vector<std::string>& args) {
     estimate += it->second * static_cast<double>(std::max<size_t>(1, inputs.size()));
   }
   const size_t file_count = cases.size() + copies.size();
+  if (!a.has("yes") && estimate > static_cast<double>(max_bytes))
+    throw UsageError{"the " + std::to_string(file_count) + " vector files would take about " + size_text(estimate) +
+                         ", more than the limit of " + std::to_string(max_bytes) + " bytes",
+                     "pass --max-bytes N (bytes) or --yes to write them anyway"};
   if (!quiet)
     std::cout << "writing " << file_count << " vector files, about " << size_text(estimate) << ", to "
               << out_dir.string() << "\n" << std::flush;
-  if (!a.has("yes") && estimate > static_cast<double>(max_bytes))
-    throw UsageError{"the files would take about " + size_text(estimate) + ", more than the limit of " +
-                         size_text(static_cast<double>(max_bytes)),
-                     "pass --max-bytes N (bytes) or --yes to write them anyway"};
 
   conformance::OutputDirectory dir = open_output_directory(out_dir);
   struct statvfs fs_info {};

@@ -100,6 +100,13 @@ int validate_main(const std::vector<std::string>& args) {
   if (auto* error = std::get_if<std::string>(&loaded))
     throw UsageError{*error, "fix or remove the file (vectors/schema/README.md describes the format)"};
   const auto& set = std::get<conformance::VectorSet>(loaded);
+  if (a.has("out")) {
+    std::vector<std::string> inputs;
+    for (const auto& f : set.files) inputs.push_back(f.path);
+    for (const char* option : {"results", "library"})
+      if (a.has(option)) inputs.push_back(a.value(option));
+    refuse_output_over_input(a.value("out"), inputs);
+  }
 
   conformance::LoadedImplementation impl;
   if (a.has("results")) {
@@ -125,13 +132,6 @@ int validate_main(const std::vector<std::string>& args) {
   if (auto* error = std::get_if<std::string>(&impl))
     throw UsageError{*error, a.has("results") ? "see vectors/schema/README.md, \"Results files\"" : "castlike validate --help"};
 
-  if (a.has("out")) {
-    std::vector<std::string> inputs;
-    for (const auto& f : set.files) inputs.push_back(f.path);
-    for (const char* option : {"results", "library"})
-      if (a.has(option)) inputs.push_back(a.value(option));
-    refuse_output_over_input(a.value("out"), inputs);
-  }
   const auto report = conformance::validate(set, *std::get<std::unique_ptr<conformance::Implementation>>(impl), options);
   const std::string text = format == "json"   ? conformance::report_json(report)
                            : format == "html" ? conformance::report_html(report)
