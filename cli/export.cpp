@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -273,7 +274,14 @@ int export_main(const std::vector<std::string>& args) {
   if (a.has("max-bytes") && a.has("yes")) throw UsageError{"--max-bytes and --yes exclude each other", "give one"};
   check_output_directory(out_dir);
 
-  std::vector<std::pair<CaseSpec, std::vector<ref::Element>>> cases;
+  // The cases, by type pair; their inputs are made pair by pair while writing (an exhaustive set
+  // of every opset and attribute would need several GB held at once).
+  struct PairPlan {
+    std::vector<CaseSpec> specs;
+    std::optional<std::vector<ref::Element>> custom;  // --case: the inputs given
+  };
+  std::vector<PairPlan> plan;
+  InputSet set = InputSet::kStructured;
   conformance::GeneratedSource source;
   source.profile = profile;
 
@@ -304,7 +312,7 @@ int export_main(const std::vector<std::string>& args) {
     }
     if (inputs.empty()) throw UsageError{"--case needs at least one --input", "e.g. --input 0x7fc00000"};
     source.inputs = "custom";
-    cases.emplace_back(spec, std::move(inputs));
+    plan.push_back({{spec}, std::move(inputs)});
   } else {
     for (const char* single : {"input", "opset", "saturate", "round-mode", "name"})
       if (a.has(single)) throw UsageError{std::string("--") + single + " needs --case", "castlike export --help"};
@@ -338,17 +346,16 @@ int export_main(const std::vector<std::string>& args) {
     if (attr_text != "relevant" && attr_text != "all")
       throw UsageError{"unknown --attributes '" + attr_text + "'", "relevant or all"};
     const AttributeChoice attributes = attr_text == "all" ? AttributeChoice::kAll : AttributeChoice::kRelevant;
-    const InputSet set = a.has("exhaustive") ? InputSet::kExhaustive16 : InputSet::kStructured;
+    set = a.has("exhaustive") ? InputSet::kExhaustive16 : InputSet::kStructured;
     source.inputs = std::string(conformance::input_set_name(set));
     for (const TypeInfo& f : kTypeTable)
       for (const TypeInfo& t : kTypeTable) {
         if (!selection.selected(f.type, t.type)) continue;
         const auto specs = conformance::case_specs(f.type, t.type, opsets, listed, attributes);
         if (specs.empty()) continue;
-        const auto inputs = conformance::interesting_inputs(f.type, t.type, set);
-        for (const CaseSpec& s : specs) cases.emplace_back(s, conformance::focus_on_attributes(s, inputs, set));
+        plan.push_back({specs, std::nullopt});
       }
-    if (cases.empty()) throw UsageError{"the selection gives no case", "check --pairs and --opsets"};
+    if (plan.empty()) throw UsageError{"the selection gives no case", "check --pairs and --opsets"};
   }
 
   // The spec examples of the selection, copied as they are, so that DIR alone is a complete set.
@@ -373,22 +380,31 @@ int export_main(const std::vector<std::string>& args) {
   // The size, before anything is written: one file per type pair is rendered and the other cases
   // of the pair are scaled by their element count (exact for the curated set's files of one pair
   // differ only in length).
-  std::map<std::pair<ElementType, ElementType>, double> bytes_per_element;
   double estimate = 0;
   for (const auto& [name, bytes] : copies) estimate += static_cast<double>(bytes.size());
-  for (auto& [spec, inputs] : cases) {
-    const auto key = std::make_pair(spec.from, spec.to);
-    auto it = bytes_per_element.find(key);
-    if (it == bytes_per_element.end()) {
-      auto made = conformance::make_case(spec, inputs, profile);
-      if (auto* error = std::get_if<std::string>(&made))
-        throw UsageError{*error, "the opset must admit both types and every attribute given"};
-      const std::string text = conformance::render_vector_file(std::get<conformance::VectorFile>(made), source);
-      it = bytes_per_element.emplace(key, static_cast<double>(text.size()) / std::max<size_t>(1, inputs.size())).first;
+  const auto for_each_case = [&](const std::function<void(const CaseSpec&, std::vector<ref::Element>, bool)>& f) {
+    for (const PairPlan& p : plan) {
+      const CaseSpec& first = p.specs.front();
+      const auto inputs = p.custom ? *p.custom : conformance::interesting_inputs(first.from, first.to, set);
+      for (size_t i = 0; i < p.specs.size(); ++i)
+        f(p.specs[i], p.custom ? inputs : conformance::focus_on_attributes(p.specs[i], inputs, set), i == 0);
     }
-    estimate += it->second * static_cast<double>(std::max<size_t>(1, inputs.size()));
-  }
-  const size_t file_count = cases.size() + copies.size();
+  };
+  const auto make = [&](const CaseSpec& spec, std::vector<ref::Element> inputs) {
+    auto made = conformance::make_case(spec, std::move(inputs), profile);
+    if (auto* error = std::get_if<std::string>(&made))
+      throw UsageError{*error, "the opset must admit both types and every attribute given"};
+    return std::get<conformance::VectorFile>(std::move(made));
+  };
+  size_t case_count = 0;
+  double bytes_per_element = 0;
+  for_each_case([&](const CaseSpec& spec, std::vector<ref::Element> inputs, bool first_of_pair) {
+    const double n = static_cast<double>(std::max<size_t>(1, inputs.size()));
+    if (first_of_pair) bytes_per_element = static_cast<double>(render_vector_file(make(spec, std::move(inputs)), source).size()) / n;
+    estimate += bytes_per_element * n;
+    ++case_count;
+  });
+  const size_t file_count = case_count + copies.size();
   if (!a.has("yes") && estimate > static_cast<double>(max_bytes))
     throw UsageError{"the " + std::to_string(file_count) + " vector files would take about " + size_text(estimate) +
                          ", more than the limit of " + std::to_string(max_bytes) + " bytes",
@@ -410,7 +426,9 @@ int export_main(const std::vector<std::string>& args) {
   // with nothing changed.
   std::vector<std::string> names;
   for (const auto& [name, bytes] : copies) names.push_back(name);
-  for (const auto& [spec, inputs] : cases) names.push_back(a.has("name") ? a.value("name") + ".json" : conformance::case_name(spec) + ".json");
+  for (const PairPlan& p : plan)
+    for (const CaseSpec& spec : p.specs)
+      names.push_back(a.has("name") ? a.value("name") + ".json" : conformance::case_name(spec) + ".json");
   for (const std::string& name : names)
     if (dir.entry(name) == conformance::OutputDirectory::Entry::kOther)
       throw UsageError{"'" + (out_dir / name).string() + "' exists and is not a regular file (a symlink or directory)",
@@ -426,18 +444,15 @@ int export_main(const std::vector<std::string>& args) {
     progress.update(written.size(), bytes);
   };
   for (const auto& [name, text] : copies) write(name, text);
-  for (auto& [spec, inputs] : cases) {
-    auto made = conformance::make_case(spec, inputs, profile);
-    if (auto* error = std::get_if<std::string>(&made))
-      throw UsageError{*error, "the opset must admit both types and every attribute given"};
-    auto& file = std::get<conformance::VectorFile>(made);
+  for_each_case([&](const CaseSpec& spec, std::vector<ref::Element> inputs, bool) {
+    conformance::VectorFile file = make(spec, std::move(inputs));
     if (a.has("name")) file.name = a.value("name");
     for (char c : file.name)
       if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-'))
         throw UsageError{"case name '" + file.name + "' has a character other than A-Z a-z 0-9 _ . -", "pick another --name"};
     elements += file.input.size();
     write(file.name + ".json", conformance::render_vector_file(file, source));
-  }
+  });
   std::vector<std::string> removed, left;
   if (a.has("replace")) {
     std::vector<std::string> entries;
