@@ -1,19 +1,27 @@
 // castlike export: the reference's expected outputs as castlike-vectors files of kind "generated"
 // (harness/generator.hpp), or as ONNX backend node tests (through
 // scripts/export-onnx-node-tests, which writes the protobufs with the onnx package).
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 #include "args.hpp"
+#include "atomic_write.hpp"
 #include "generator.hpp"
+#include "options.hpp"
+#include "vector_set.hpp"
 #include "vector_commands.hpp"
 
 #ifndef CASTLIKE_SOURCE_DIR
@@ -31,10 +39,16 @@ using conformance::OpsetChoice;
 
 const char* const kUsage =
     "usage: castlike export [--out DIR] [--exhaustive] [--pairs FROM:TO,...] [--opsets newest|all|N,...]\n"
-    "                       [--attributes relevant|all] [--profile NAME] [--replace]\n"
+    "                       [--attributes relevant|all] [--profile NAME] [--replace] [--no-spec-examples]\n"
+    "                       [--max-bytes N | --yes] [--progress]\n"
     "       castlike export --case FROM:TO --input X [--input X ...] [--opset N] [--saturate 0|1]\n"
     "                       [--round-mode MODE] [--name NAME] [--out DIR]\n"
     "       castlike export --format onnx-node-tests --out DIR [selection options | --vectors DIR ...]\n"
+    "\n"
+    "Writes only inside DIR: DIR must be a real directory (not a symlink, not a file), every file\n"
+    "is written to a temporary file there and renamed, and a name that is a symlink or anything but\n"
+    "a regular file is refused before anything is written. The number of files and bytes is printed\n"
+    "before writing.\n"
     "\n"
     "Writes the exact reference's expected outputs as castlike-vectors files (kind \"generated\",\n"
     "vectors/schema/README.md): one file per (opset, source, destination, attributes) with the\n"
@@ -48,14 +62,21 @@ const char* const kUsage =
     "  --attributes CHOICE  relevant (default: attributes not set, plus saturate=0 for float8\n"
     "                       destinations and saturate x round_mode for FLOAT8E8M0) or all\n"
     "  --profile NAME       reference profile for the expected outputs (default, exact, onnx-reference)\n"
-    "  --replace            delete the *.json files in DIR that this run did not write\n"
+    "  --replace            delete the castlike vector files (\"format\": \"castlike-vectors\") in DIR that\n"
+    "                       this run did not write, listing each; any other file is left and named\n"
+    "  --no-spec-examples   do not copy the specification's examples (vectors/spec-examples) of the\n"
+    "                       selected pairs into DIR (by default they are, so DIR alone is a full set)\n"
+    "  --max-bytes N        refuse when the files would take more than N bytes (default 1000000000:\n"
+    "                       --exhaustive takes 0.4 GB, with --opsets all --attributes all 8.8 GB)\n"
+    "  --yes                write whatever the size (the free space of DIR is still checked)\n"
+    "  --progress           a progress line on standard error (by default only on a terminal)\n"
     "  --case FROM:TO       one hand-made case (a minimised disagreement) with the elements given by\n"
     "                       --input (hex bits, or text for STRING); --name sets its name\n"
     "  --format FORMAT      json (default) or onnx-node-tests (needs python3; see\n"
     "                       scripts/export-onnx-node-tests, which it runs on the JSON vectors)\n"
     "  --vectors DIR        with onnx-node-tests: convert these vector files instead of generating\n"
     "\n"
-    "The committed curated set is: castlike export --out vectors/generated --replace\n"
+    "The committed curated set is: castlike export --out vectors/generated --replace --no-spec-examples\n"
     "\n"
     "Exit status: 0 written, 2 bad arguments or a file that cannot be written, 3 an internal error of\n"
     "castlike (please report it); when the ONNX node-test exporter runs, its exit status.\n";
@@ -85,11 +106,74 @@ std::pair<std::optional<ElementType>, std::optional<ElementType>> parse_pair(con
   return {parse_type_or_star(item.substr(0, colon), option), parse_type_or_star(item.substr(colon + 1), option)};
 }
 
-bool write_file(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  return static_cast<bool>(out);
+// A file `--replace` may delete: a JSON object whose "format" is "castlike-vectors".
+bool is_castlike_vector_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  const auto json = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  return json.is_object() && json.contains("format") && json["format"] == "castlike-vectors";
 }
+
+std::string size_text(double bytes) {
+  const char* units[] = {"bytes", "KB", "MB", "GB", "TB"};
+  int u = 0;
+  while (bytes >= 1000 && u < 4) bytes /= 1000, ++u;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
+  return buf;
+}
+
+// The output directory, created if missing; refused when it (or its last component) is a symlink
+// or not a directory, so that nothing is written outside it.
+bool check_output_directory(const fs::path& out_dir) {
+  struct stat st {};
+  if (::lstat(out_dir.c_str(), &st) != 0) return false;
+  if (S_ISLNK(st.st_mode))
+    throw UsageError{"--out '" + out_dir.string() + "' is a symlink; export writes only into a real directory",
+                     "give the directory the link points to, or a new directory"};
+  if (!S_ISDIR(st.st_mode))
+    throw UsageError{"--out '" + out_dir.string() + "' exists and is not a directory", "give a directory"};
+  return true;
+}
+
+conformance::OutputDirectory open_output_directory(const fs::path& out_dir) {
+  if (!check_output_directory(out_dir)) {
+    std::error_code ec;
+    fs::create_directories(out_dir, ec);
+    if (ec)
+      throw UsageError{"cannot create output directory '" + out_dir.string() + "': " + ec.message(),
+                       "check the path and permissions"};
+  }
+  std::string error;
+  auto dir = conformance::OutputDirectory::open(out_dir.string(), &error);
+  if (!dir) throw UsageError{error, "give a real directory for --out"};
+  return std::move(*dir);
+}
+
+// Progress on standard error: on a terminal one line rewritten in place, otherwise (--progress
+// into a file or pipe) a line every tenth.
+class Progress {
+ public:
+  Progress(bool enabled, size_t files, size_t bytes) : enabled_(enabled), files_(files), bytes_(bytes) {
+    terminal_ = ::isatty(2);
+  }
+  void update(size_t files_done, size_t bytes_done) {
+    if (!enabled_ || files_ == 0) return;
+    const size_t tenth = files_done * 10 / files_;
+    if (!terminal_ && tenth == last_tenth_ && files_done != files_) return;
+    if (terminal_ && files_done % 16 != 0 && files_done != files_) return;
+    last_tenth_ = tenth;
+    std::cerr << (terminal_ ? "\r" : "") << "castlike export: " << files_done << "/" << files_ << " files, "
+              << size_text(static_cast<double>(bytes_done)) << " of about " << size_text(static_cast<double>(bytes_))
+              << (terminal_ ? "   " : "\n");
+    if (terminal_ && files_done == files_) std::cerr << "\n";
+    std::cerr.flush();
+  }
+
+ private:
+  bool enabled_, terminal_ = false;
+  size_t files_, bytes_, last_tenth_ = 0;
+};
 
 // Runs scripts/export-onnx-node-tests on a directory of vector files.
 int run_node_test_exporter(const std::vector<std::string>& vector_dirs, const std::string& out_dir) {
@@ -137,7 +221,9 @@ int export_main(const std::vector<std::string>& args) {
                                     {{"out", true}, {"exhaustive", false}, {"pairs", true}, {"opsets", true},
                                      {"attributes", true}, {"profile", true}, {"replace", false}, {"case", true},
                                      {"input", true}, {"opset", true}, {"saturate", true}, {"round-mode", true},
-                                     {"name", true}, {"format", true}, {"vectors", true}, {"quiet", false}});
+                                     {"name", true}, {"format", true}, {"vectors", true}, {"quiet", false},
+                                     {"no-spec-examples", false}, {"max-bytes", true}, {"yes", false},
+                                     {"progress", false}});
   if (a.help) {
     print_export_usage();
     return 0;
@@ -185,16 +271,28 @@ int export_main(const std::vector<std::string>& args) {
   }
 
   const fs::path out_dir = a.value_or("out", "vectors/generated");
-  std::error_code ec;
-  fs::create_directories(out_dir, ec);
-  if (ec || !fs::is_directory(out_dir))
-    throw UsageError{"cannot create output directory '" + out_dir.string() + "'", "check the path and permissions"};
+  uint64_t max_bytes = 1000000000;
+  if (a.has("max-bytes"))
+    max_bytes = static_cast<uint64_t>(parse_integer(a.value("max-bytes"), "--max-bytes", 0, INT64_MAX));
+  if (a.has("max-bytes") && a.has("yes")) throw UsageError{"--max-bytes and --yes exclude each other", "give one"};
+  check_output_directory(out_dir);
 
-  std::vector<std::pair<CaseSpec, std::vector<ref::Element>>> cases;
+  // The cases, by type pair; their inputs are made pair by pair while writing (an exhaustive set
+  // of every opset and attribute would need several GB held at once).
+  struct PairPlan {
+    std::vector<CaseSpec> specs;
+    std::optional<std::vector<ref::Element>> custom;  // --case: the inputs given
+  };
+  std::vector<PairPlan> plan;
+  InputSet set = InputSet::kStructured;
   conformance::GeneratedSource source;
   source.profile = profile;
 
+  Selection selection;
+  OpsetChoice opsets = OpsetChoice::kNewest;
+  std::vector<int> listed;
   if (a.has("case")) {
+    if (a.has("no-spec-examples")) throw UsageError{"--no-spec-examples applies without --case", "drop it"};
     // One hand-made case.
     const auto [from, to] = parse_pair(a.value("case"), "--case");
     if (!from || !to) throw UsageError{"--case needs two type names, not '*'", "e.g. --case FLOAT:FLOAT4E2M1"};
@@ -204,6 +302,7 @@ int export_main(const std::vector<std::string>& args) {
     if (a.has("round-mode")) spec.round_mode = a.value("round-mode");
     std::vector<ref::Element> inputs;
     for (const std::string& x : a.all("input")) {
+      require_utf8("an --input value", x);
       if (*from == ElementType::kString) {
         inputs.push_back(ref::Element::of_text(x));
         continue;
@@ -216,11 +315,10 @@ int export_main(const std::vector<std::string>& args) {
     }
     if (inputs.empty()) throw UsageError{"--case needs at least one --input", "e.g. --input 0x7fc00000"};
     source.inputs = "custom";
-    cases.emplace_back(spec, std::move(inputs));
+    plan.push_back({{spec}, std::move(inputs)});
   } else {
     for (const char* single : {"input", "opset", "saturate", "round-mode", "name"})
       if (a.has(single)) throw UsageError{std::string("--") + single + " needs --case", "castlike export --help"};
-    Selection selection;
     if (a.has("pairs")) {
       std::string list = a.value("pairs");
       size_t start = 0;
@@ -232,8 +330,6 @@ int export_main(const std::vector<std::string>& args) {
         start = comma + 1;
       }
     }
-    OpsetChoice opsets = OpsetChoice::kNewest;
-    std::vector<int> listed;
     const std::string opset_text = a.value_or("opsets", "newest");
     if (opset_text == "all") {
       opsets = OpsetChoice::kAll;
@@ -253,53 +349,143 @@ int export_main(const std::vector<std::string>& args) {
     if (attr_text != "relevant" && attr_text != "all")
       throw UsageError{"unknown --attributes '" + attr_text + "'", "relevant or all"};
     const AttributeChoice attributes = attr_text == "all" ? AttributeChoice::kAll : AttributeChoice::kRelevant;
-    const InputSet set = a.has("exhaustive") ? InputSet::kExhaustive16 : InputSet::kStructured;
+    set = a.has("exhaustive") ? InputSet::kExhaustive16 : InputSet::kStructured;
     source.inputs = std::string(conformance::input_set_name(set));
     for (const TypeInfo& f : kTypeTable)
       for (const TypeInfo& t : kTypeTable) {
         if (!selection.selected(f.type, t.type)) continue;
         const auto specs = conformance::case_specs(f.type, t.type, opsets, listed, attributes);
         if (specs.empty()) continue;
-        const auto inputs = conformance::interesting_inputs(f.type, t.type, set);
-        for (const CaseSpec& s : specs) cases.emplace_back(s, conformance::focus_on_attributes(s, inputs, set));
+        plan.push_back({specs, std::nullopt});
       }
-    if (cases.empty()) throw UsageError{"the selection gives no case", "check --pairs and --opsets"};
+    if (plan.empty()) throw UsageError{"the selection gives no case", "check --pairs and --opsets"};
   }
 
-  std::set<std::string> written;
-  size_t elements = 0, bytes = 0;
-  for (auto& [spec, inputs] : cases) {
-    auto made = conformance::make_case(spec, inputs, profile);
+  // The spec examples of the selection, copied as they are, so that DIR alone is a complete set.
+  std::vector<std::pair<std::string, std::string>> copies;  // (name, bytes)
+  if (!a.has("case") && !a.has("no-spec-examples")) {
+    const fs::path examples = fs::path(CASTLIKE_SOURCE_DIR) / "vectors" / "spec-examples";
+    if (!fs::is_directory(examples)) {
+      std::cerr << "castlike export: note: " << examples.string() << " not found; the spec examples are not included\n";
+    } else {
+      for (const std::string& path : conformance::find_vector_files(examples.string()).vectors) {
+        auto loaded = conformance::load_vector_file(path);
+        if (auto* error = std::get_if<std::string>(&loaded)) throw UsageError{*error, "the repository's spec examples"};
+        const auto& file = std::get<conformance::VectorFile>(loaded);
+        if (!selection.selected(file.from, file.to)) continue;
+        if (opsets == OpsetChoice::kListed && std::find(listed.begin(), listed.end(), file.opset) == listed.end()) continue;
+        std::ifstream in(path, std::ios::binary);
+        copies.emplace_back(fs::path(path).filename().string(), std::string(std::istreambuf_iterator<char>(in), {}));
+      }
+    }
+  }
+
+  // The size, before anything is written: one file per type pair is rendered and the other cases
+  // of the pair are scaled by their element count (exact for the curated set's files of one pair
+  // differ only in length).
+  double estimate = 0;
+  for (const auto& [name, bytes] : copies) estimate += static_cast<double>(bytes.size());
+  const auto for_each_case = [&](const std::function<void(const CaseSpec&, std::vector<ref::Element>, bool)>& f) {
+    for (const PairPlan& p : plan) {
+      const CaseSpec& first = p.specs.front();
+      const auto inputs = p.custom ? *p.custom : conformance::interesting_inputs(first.from, first.to, set);
+      for (size_t i = 0; i < p.specs.size(); ++i)
+        f(p.specs[i], p.custom ? inputs : conformance::focus_on_attributes(p.specs[i], inputs, set), i == 0);
+    }
+  };
+  const auto make = [&](const CaseSpec& spec, std::vector<ref::Element> inputs) {
+    auto made = conformance::make_case(spec, std::move(inputs), profile);
     if (auto* error = std::get_if<std::string>(&made))
       throw UsageError{*error, "the opset must admit both types and every attribute given"};
-    auto& file = std::get<conformance::VectorFile>(made);
+    return std::get<conformance::VectorFile>(std::move(made));
+  };
+  size_t case_count = 0;
+  double bytes_per_element = 0;
+  for_each_case([&](const CaseSpec& spec, std::vector<ref::Element> inputs, bool first_of_pair) {
+    const double n = static_cast<double>(std::max<size_t>(1, inputs.size()));
+    if (first_of_pair) bytes_per_element = static_cast<double>(render_vector_file(make(spec, std::move(inputs)), source).size()) / n;
+    estimate += bytes_per_element * n;
+    ++case_count;
+  });
+  const size_t file_count = case_count + copies.size();
+  if (!a.has("yes") && estimate > static_cast<double>(max_bytes))
+    throw UsageError{"the " + std::to_string(file_count) + " vector files would take about " + size_text(estimate) +
+                         ", more than the limit of " + std::to_string(max_bytes) + " bytes",
+                     "pass --max-bytes N (bytes) or --yes to write them anyway"};
+  if (!quiet)
+    std::cout << "writing " << file_count << " vector files, about " << size_text(estimate) << ", to "
+              << out_dir.string() << "\n" << std::flush;
+
+  conformance::OutputDirectory dir = open_output_directory(out_dir);
+  struct statvfs fs_info {};
+  if (::fstatvfs(dir.fd(), &fs_info) == 0 &&
+      estimate > static_cast<double>(fs_info.f_bavail) * static_cast<double>(fs_info.f_frsize))
+    throw UsageError{"the files would take about " + size_text(estimate) + " and " + out_dir.string() + " has " +
+                         size_text(static_cast<double>(fs_info.f_bavail) * static_cast<double>(fs_info.f_frsize)) +
+                         " free",
+                     "free space or choose a smaller selection"};
+
+  // Every name is checked before the first write: a symlink or directory in the way stops the run
+  // with nothing changed.
+  std::vector<std::string> names;
+  for (const auto& [name, bytes] : copies) names.push_back(name);
+  for (const PairPlan& p : plan)
+    for (const CaseSpec& spec : p.specs)
+      names.push_back(a.has("name") ? a.value("name") + ".json" : conformance::case_name(spec) + ".json");
+  for (const std::string& name : names)
+    if (dir.entry(name) == conformance::OutputDirectory::Entry::kOther)
+      throw UsageError{"'" + (out_dir / name).string() + "' exists and is not a regular file (a symlink or directory)",
+                       "remove it or choose another --out; export never writes through a symlink"};
+
+  Progress progress(a.has("progress") || (!quiet && ::isatty(2)), file_count, static_cast<size_t>(estimate));
+  std::set<std::string> written;
+  size_t elements = 0, bytes = 0;
+  const auto write = [&](const std::string& name, const std::string& text) {
+    if (auto error = dir.write_atomically(name, text)) throw UsageError{*error, "check the directory and free space"};
+    written.insert(name);
+    bytes += text.size();
+    progress.update(written.size(), bytes);
+  };
+  for (const auto& [name, text] : copies) write(name, text);
+  for_each_case([&](const CaseSpec& spec, std::vector<ref::Element> inputs, bool) {
+    conformance::VectorFile file = make(spec, std::move(inputs));
     if (a.has("name")) file.name = a.value("name");
     for (char c : file.name)
       if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-'))
         throw UsageError{"case name '" + file.name + "' has a character other than A-Z a-z 0-9 _ . -", "pick another --name"};
-    const std::string text = conformance::render_vector_file(file, source);
-    const fs::path path = out_dir / (file.name + ".json");
-    if (!write_file(path, text)) {
-      std::cerr << "castlike export: error: cannot write " << path.string() << "\n";
-      return 2;
-    }
-    written.insert(path.filename().string());
     elements += file.input.size();
-    bytes += text.size();
-  }
-  size_t removed = 0;
+    write(file.name + ".json", conformance::render_vector_file(file, source));
+  });
+  std::vector<std::string> removed, left;
   if (a.has("replace")) {
-    for (const auto& entry : fs::directory_iterator(out_dir)) {
-      if (entry.path().extension() != ".json" || written.count(entry.path().filename().string())) continue;
-      fs::remove(entry.path());
-      ++removed;
+    std::vector<std::string> entries;
+    for (const auto& entry : fs::directory_iterator(out_dir)) entries.push_back(entry.path().filename().string());
+    std::sort(entries.begin(), entries.end());
+    for (const std::string& name : entries) {
+      if (written.count(name)) continue;
+      const bool ours = fs::path(name).extension() == ".json" &&
+                        dir.entry(name) == conformance::OutputDirectory::Entry::kRegularFile &&
+                        is_castlike_vector_file(out_dir / name);
+      if (!ours) {
+        left.push_back(name);
+        continue;
+      }
+      if (auto error = dir.remove_file(name)) throw UsageError{*error, "check the directory"};
+      removed.push_back(name);
     }
   }
   if (!quiet) {
     std::cout << "wrote " << written.size() << " vector files (" << elements << " elements, " << bytes << " bytes) to "
               << out_dir.string();
-    if (removed) std::cout << "; removed " << removed << " stale files";
+    if (!copies.empty()) std::cout << ", " << copies.size() << " of them the specification's examples";
     std::cout << "\n";
+    for (const std::string& name : removed) std::cout << "removed stale vector file " << (out_dir / name).string() << "\n";
+    if (!left.empty()) {
+      std::cout << "left " << left.size() << " other " << (left.size() == 1 ? "entry" : "entries")
+                << " (not castlike vector files):";
+      for (const std::string& name : left) std::cout << " " << name;
+      std::cout << "\n";
+    }
   }
   return 0;
 }

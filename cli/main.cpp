@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "castlike/castlike.h"
 #include "options.hpp"
 #include "reference/decimal.hpp"
 #include "vector_commands.hpp"
@@ -253,14 +254,40 @@ void print_main_usage() {
     const std::string name(c.name);
     std::cout << "  " << name << std::string(10 - name.size(), ' ') << c.summary << "\n";
   }
-  std::cout << "\nRun 'castlike <command> --help' for the options of a command.\n\n" << kExitStatusHelp;
+  std::cout << "\nRun 'castlike <command> --help' for the options of a command; castlike --version for the\n"
+               "version and the kernel ISA levels.\n\n"
+            << kExitStatusHelp;
+}
+
+#ifndef CASTLIKE_VERSION
+#define CASTLIKE_VERSION "unknown"
+#endif
+#ifndef CASTLIKE_GIT_DESCRIBE
+#define CASTLIKE_GIT_DESCRIBE ""
+#endif
+
+// The version, the source revision the build was configured from (git describe, when the source
+// was a git checkout), and the kernel ISA levels: which this build and CPU support, which runs.
+void print_version() {
+  std::cout << "castlike " << CASTLIKE_VERSION;
+  if (std::string(CASTLIKE_GIT_DESCRIBE).size()) std::cout << " (git " << CASTLIKE_GIT_DESCRIBE << ")";
+  std::cout << "\nkernel ISA levels available:";
+  for (castlike_isa isa : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON})
+    if (castlike_isa_available(isa)) std::cout << " " << castlike_isa_name(isa);
+  std::cout << "; active: " << castlike_isa_name(castlike_active_isa()) << "\n";
 }
 
 int run(const std::vector<std::string>& args) {
   if (args.empty()) {
-    std::cerr << "castlike: error: missing command; hint: castlike " << command_list() << " (castlike --help)\n";
+    // A first contact: the error line, then the command list (on stderr: stdout stays empty).
+    std::cerr << "castlike: error: missing command; hint: castlike <command>, one of " << command_list() << "\n\n";
+    std::cout.flush();
+    std::streambuf* old = std::cout.rdbuf(std::cerr.rdbuf());
+    print_main_usage();
+    std::cout.rdbuf(old);
     return kExitUsage;
   }
+  if (args.front() == "--version" || args.front() == "version") return print_version(), 0;
   const std::string& command = args.front();
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   const Command* known = nullptr;

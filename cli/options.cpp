@@ -35,6 +35,40 @@ std::string range_text(ElementType t) {
   return "0.." + hi.str();
 }
 
+// Offset of the first byte that does not start a valid UTF-8 sequence (overlong forms, surrogates
+// and code points past U+10FFFF included), or npos.
+size_t first_invalid_utf8(const std::string& s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xe ? 3 : (b >> 3) == 0x1e ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return i;
+    uint32_t cp = n == 1 ? b : b & (0x7f >> n);
+    for (size_t k = 1; k < n; ++k) {
+      const auto c = static_cast<unsigned char>(s[i + k]);
+      if ((c >> 6) != 0x2) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    const uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += n;
+  }
+  return std::string::npos;
+}
+
+}  // namespace
+
+void require_utf8(const std::string& what, const std::string& text) {
+  const size_t bad = first_invalid_utf8(text);
+  if (bad == std::string::npos) return;
+  char byte[8];
+  std::snprintf(byte, sizeof byte, "0x%02x", static_cast<unsigned>(static_cast<unsigned char>(text[bad])));
+  throw UsageError{what + " is not valid UTF-8 (byte " + byte + " at offset " + std::to_string(bad) + ")",
+                   "give UTF-8 text (ONNX strings are UTF-8)"};
+}
+
+namespace {
+
 }  // namespace
 
 std::string type_names() {
@@ -115,6 +149,7 @@ ref::Attributes resolve(const std::string& command, const CastOptions& o) {
 
 ReadValue read_value(const std::string& command, ElementType type, const std::string& text, bool bits) {
   const std::string type_name(info(type).name);
+  require_utf8("value", text);
   if (type == ElementType::kString) {
     if (bits) throw UsageError{"--bits needs a numeric source type; STRING values are text", "drop --bits"};
     return {ref::Element::of_text(text), {}};
@@ -137,6 +172,9 @@ ReadValue read_value(const std::string& command, ElementType type, const std::st
     if (width < 64 && (v >> width) != 0)
       throw UsageError{"bit pattern " + text + " does not fit in " + type_name + "'s " + std::to_string(width) + " bits",
                        "the largest " + type_name + " pattern is " + hex(type, bit_mask(type))};
+    if (type == ElementType::kBool && v > 1)
+      throw UsageError{"bit pattern " + text + " is not a BOOL value (BOOL holds 0x00 false and 0x01 true only)",
+                       "give --bits 0x0 or 0x1"};
     return {ref::Element::of_bits(v), {}};
   }
 
@@ -161,6 +199,10 @@ ReadValue read_value(const std::string& command, ElementType type, const std::st
   (void)command;
 
   if (is_integer(type)) {
+    if (!exact->is_finite())
+      throw UsageError{"'" + text + "' is not a value of " + type_name + " (" + type_name + " has no " +
+                           (exact->is_nan() ? "NaN" : "infinity") + ")",
+                       "give an integer " + range_text(type) + ", or --bits 0x.. for a bit pattern"};
     const ref::ExactValue back = ref::decode_element(type, r.value).value;
     const bool same = exact->is_finite() && ref::compare_magnitude(*exact, back) == 0 &&
                       (exact->is_zero() || exact->negative == back.negative);
@@ -168,6 +210,22 @@ ReadValue read_value(const std::string& command, ElementType type, const std::st
       throw UsageError{"'" + text + "' is not a value of " + type_name + " (integers " + range_text(type) + ")",
                        "give an integer in range, or --bits 0x.. for a bit pattern"};
     return {r.value, {}};
+  }
+  // A value the type cannot hold is not silently replaced by the conversion's stand-in (NaN into
+  // FLOAT4E2M1 would read as 0, infinity into FLOAT8E4M3FN as NaN, -0 into FNUZ as +0).
+  if (type == ElementType::kBool && !exact->is_finite())
+    throw UsageError{"'" + text + "' is not a value of BOOL (BOOL has no " +
+                         std::string(exact->is_nan() ? "NaN" : "infinity") + ")",
+                     "give true, false, 0 or 1"};
+  if (is_float(type)) {
+    const FloatFormat& f = info(type).format;
+    const char* missing = exact->is_nan() && !f.has_nan()                ? "NaN"
+                          : exact->is_infinity() && !f.has_infinity()    ? "infinity"
+                          : exact->is_zero() && exact->negative && !f.has_negative_zero() ? "negative zero"
+                                                                                           : nullptr;
+    if (missing)
+      throw UsageError{"'" + text + "' is not a value of " + type_name + " (" + type_name + " has no " + missing + ")",
+                       "give a value the type can hold, or --bits 0x.. for a bit pattern"};
   }
   if (r.outcome == ref::OutcomeClass::kUnspecified)
     throw UsageError{"'" + text + "' is not a value of " + type_name +

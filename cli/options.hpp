@@ -43,6 +43,9 @@ struct ReadValue {
 };
 ReadValue read_value(const std::string& command, ElementType type, const std::string& text, bool bits);
 
+// A UsageError naming `what` and the first offending byte when `text` is not valid UTF-8.
+void require_utf8(const std::string& what, const std::string& text);
+
 // Replaces each "-" in `values` by the lines of standard input (blank lines skipped for numeric
 // sources; STRING keeps every line, without its line end).
 std::vector<std::string> expand_stdin(const std::vector<std::string>& values, bool keep_blank_lines);

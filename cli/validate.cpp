@@ -1,11 +1,14 @@
 // castlike validate: judge an implementation (results file, shared library, or built in) against
 // vector files; text, JSON or HTML report (harness/validator.hpp).
+#include <sys/stat.h>
+
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "args.hpp"
+#include "atomic_write.hpp"
 #include "validator.hpp"
 #include "vector_commands.hpp"
 
@@ -24,6 +27,23 @@ std::string shell_quote(const std::string& text) {
   return out + "'";
 }
 
+#ifndef CASTLIKE_SOURCE_DIR
+#define CASTLIKE_SOURCE_DIR "."
+#endif
+
+// --out must not name any input (the same file through any path, link or hard link): the report
+// would replace what it judges.
+void refuse_output_over_input(const std::string& out, const std::vector<std::string>& inputs) {
+  struct stat o {};
+  if (::stat(out.c_str(), &o) != 0) return;  // a new file cannot be an input
+  for (const std::string& input : inputs) {
+    struct stat i {};
+    if (::stat(input.c_str(), &i) == 0 && i.st_dev == o.st_dev && i.st_ino == o.st_ino)
+      throw UsageError{"--out '" + out + "' is the input '" + input + "'; the report would overwrite it",
+                       "write the report to another file"};
+  }
+}
+
 const char* const kUsage =
     "usage: castlike validate [--vectors PATH ...] (--results FILE | --library FILE.so |\n"
     "                         --builtin reference|kernels [--profile NAME] [--variants LIST])\n"
@@ -37,12 +57,13 @@ const char* const kUsage =
     "errors, 'not implemented') are listed per pair as coverage.\n"
     "\n"
     "  --vectors PATH   a vector directory (its *.json) or file; repeatable (default: vectors/spec-examples\n"
-    "                   and vectors/generated under the current directory)\n"
+    "                   and vectors/generated under the current directory, else the source tree's)\n"
     "  --results FILE   a results file (JSON Lines, vectors/schema/README.md \"Results files\")\n"
     "  --library FILE   a shared library with the C ABI of include/castlike/validator_abi.h\n"
     "  --builtin NAME   reference (with --profile / --variants) or kernels (the optimized/ library)\n"
     "  --format F       text (default), json, or html (a self-contained page with a 24 x 24 matrix)\n"
-    "  --out FILE       write the report there instead of standard output\n"
+    "  --out FILE       write the report there instead of standard output (through a temporary file\n"
+    "                   and a rename; refused when FILE is one of the inputs or a symlink)\n"
     "  --examples N     failing cases shown per rule (default 5)\n"
     "\n"
     "A --library plug-in runs in a worker process (docs/isolation.md): a call that crashes, aborts,\n"
@@ -112,8 +133,12 @@ int validate_main(const std::vector<std::string>& args) {
 
   std::vector<std::string> vector_paths = a.all("vectors");
   if (vector_paths.empty()) {
-    for (const char* d : {"vectors/spec-examples", "vectors/generated"})
-      if (fs::is_directory(d)) vector_paths.push_back(d);
+    // The vectors/ here, else the source tree's (as `castlike report` finds them).
+    for (const std::string& root : {std::string("."), std::string(CASTLIKE_SOURCE_DIR)}) {
+      for (const char* d : {"vectors/spec-examples", "vectors/generated"})
+        if (fs::is_directory(fs::path(root) / d)) vector_paths.push_back(root == "." ? d : (fs::path(root) / d).string());
+      if (!vector_paths.empty()) break;
+    }
     if (vector_paths.empty())
       throw UsageError{"no --vectors given and no vectors/ directory here", "pass --vectors DIR"};
   }
@@ -121,6 +146,13 @@ int validate_main(const std::vector<std::string>& args) {
   if (auto* error = std::get_if<std::string>(&loaded))
     throw UsageError{*error, "fix or remove the file (vectors/schema/README.md describes the format)"};
   const auto& set = std::get<conformance::VectorSet>(loaded);
+  if (a.has("out")) {
+    std::vector<std::string> inputs;
+    for (const auto& f : set.files) inputs.push_back(f.path);
+    for (const char* option : {"results", "library"})
+      if (a.has(option)) inputs.push_back(a.value(option));
+    refuse_output_over_input(a.value("out"), inputs);
+  }
 
   conformance::LoadedImplementation impl;
   if (a.has("results")) {
@@ -151,9 +183,7 @@ int validate_main(const std::vector<std::string>& args) {
                            : format == "html" ? conformance::report_html(report)
                                               : conformance::report_text(report);
   if (a.has("out")) {
-    std::ofstream out(a.value("out"), std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out) throw UsageError{"cannot write '" + a.value("out") + "'", "check the path"};
+    if (auto error = conformance::write_file_atomically(a.value("out"), text)) throw UsageError{*error, "check the path"};
     std::cout << "wrote " << a.value("out") << ": " << report.implementation << ": " << report.total.pass << " pass, "
               << report.total.fail << " fail, " << report.total.unspecified << " unspecified, " << report.total.rejected
               << " rejected; " << (report.ok() ? "PASS" : "FAIL") << "\n";
