@@ -186,8 +186,12 @@ TEST(KernelFormats, AttributeVariantsRoundTrip) {
         ASSERT_GE(index, 0) << row.name;
         ASSERT_LT(index, opt::variant_count(to)) << row.name;
         const opt::Variant v = opt::variant_of(to, index);
-        if (reads_saturate) EXPECT_EQ(v.saturate, sat != 0) << row.name;
-        if (reads_round_mode) EXPECT_EQ(v.round_mode, mode) << row.name;
+        if (reads_saturate) {
+          EXPECT_EQ(v.saturate, sat != 0) << row.name;
+        }
+        if (reads_round_mode) {
+          EXPECT_EQ(v.round_mode, mode) << row.name;
+        }
       }
     }
   }
