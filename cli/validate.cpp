@@ -32,6 +32,7 @@ const char* const kUsage =
     "  --format F       text (default), json, or html (a self-contained page with a 24 x 24 matrix)\n"
     "  --out FILE       write the report there instead of standard output\n"
     "  --examples N     failing cases shown per rule (default 5)\n"
+    "  --quiet          print only the verdict line (the report still goes to --out when given)\n"
     "\n"
     "Exit status: 0 no failure and no rejection, 1 failures or rejections, 2 bad arguments or a\n"
     "malformed / truncated / foreign vector or results file (the message names file, line, problem).\n";
@@ -44,7 +45,7 @@ int validate_main(const std::vector<std::string>& args) {
   const ParsedArgs a = parse_args("validate", args,
                                     {{"vectors", true}, {"results", true}, {"library", true}, {"builtin", true},
                                      {"profile", true}, {"variants", true}, {"format", true}, {"out", true},
-                                     {"examples", true}});
+                                     {"examples", true}, {"quiet", false}});
   if (a.help) {
     print_validate_usage();
     return 0;
@@ -104,13 +105,21 @@ int validate_main(const std::vector<std::string>& args) {
   const std::string text = format == "json"   ? conformance::report_json(report)
                            : format == "html" ? conformance::report_html(report)
                                               : conformance::report_text(report);
-  if (a.has("out")) {
+  const std::string verdict = report.implementation + ": " + conformance::counts_text(report.total) + "; " +
+                              std::to_string(report.rejections.size()) + " rejection(s); " +
+                              (report.ok() ? "PASS" : "FAIL");
+  if (a.has("quiet") && !a.has("out")) {
+    std::cout << verdict << "\n";
+  } else if (a.has("out")) {
     std::ofstream out(a.value("out"), std::ios::binary | std::ios::trunc);
     out << text;
     if (!out) throw UsageError{"cannot write '" + a.value("out") + "'", "check the path"};
-    std::cout << "wrote " << a.value("out") << ": " << report.implementation << ": " << report.total.pass << " pass, "
-              << report.total.fail << " fail, " << report.total.unspecified << " unspecified, " << report.total.rejected
-              << " rejected; " << (report.ok() ? "PASS" : "FAIL") << "\n";
+    if (a.has("quiet"))
+      std::cout << verdict << "\n";
+    else
+      std::cout << "wrote " << a.value("out") << ": " << report.implementation << ": " << report.total.pass << " pass, "
+                << report.total.fail << " fail, " << report.total.unspecified << " unspecified, " << report.total.rejected
+                << " rejected; " << (report.ok() ? "PASS" : "FAIL") << "\n";
   } else {
     std::cout << text;
   }
