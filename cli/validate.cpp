@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
+#include <sstream>
 
 #include "args.hpp"
 #include "validator.hpp"
@@ -32,10 +34,35 @@ const char* const kUsage =
     "  --format F       text (default), json, or html (a self-contained page with a 24 x 24 matrix)\n"
     "  --out FILE       write the report there instead of standard output\n"
     "  --examples N     failing cases shown per rule (default 5)\n"
+    "  --pairs LIST     validate only these type pairs, e.g. FLOAT-FLOAT8E4M3FN,INT8-STRING\n"
     "  --quiet          print only the verdict line (the report still goes to --out when given)\n"
     "\n"
     "Exit status: 0 no failure and no rejection, 1 failures or rejections, 2 bad arguments or a\n"
     "malformed / truncated / foreign vector or results file (the message names file, line, problem).\n";
+
+// --pairs FROM-TO,...: keep only the vector files of those pairs; an unknown type or a list that
+// leaves no file is a usage error.
+void keep_pairs(conformance::VectorSet& set, const std::string& list) {
+  std::set<std::pair<ElementType, ElementType>> wanted;
+  std::stringstream items(list);
+  for (std::string item; std::getline(items, item, ',');) {
+    const size_t dash = item.find('-');
+    const auto from = dash == std::string::npos ? std::nullopt : type_from_name(item.substr(0, dash));
+    const auto to = dash == std::string::npos ? std::nullopt : type_from_name(item.substr(dash + 1));
+    if (!from || !to)
+      throw UsageError{"--pairs: '" + item + "' is not a pair FROM-TO of type names", "e.g. --pairs FLOAT-FLOAT8E4M3FN"};
+    wanted.insert({*from, *to});
+  }
+  conformance::VectorSet kept;
+  kept.roots = set.roots;
+  for (size_t i = 0; i < set.files.size(); ++i)
+    if (wanted.count({set.files[i].from, set.files[i].to})) {
+      kept.files.push_back(std::move(set.files[i]));
+      kept.sha256.push_back(set.sha256[i]);
+    }
+  if (kept.files.empty()) throw UsageError{"--pairs '" + list + "' matches no vector file", "castlike types lists the names"};
+  set = std::move(kept);
+}
 
 }  // namespace
 
@@ -45,7 +72,7 @@ int validate_main(const std::vector<std::string>& args) {
   const ParsedArgs a = parse_args("validate", args,
                                     {{"vectors", true}, {"results", true}, {"library", true}, {"builtin", true},
                                      {"profile", true}, {"variants", true}, {"format", true}, {"out", true},
-                                     {"examples", true}, {"quiet", false}});
+                                     {"examples", true}, {"quiet", false}, {"pairs", true}});
   if (a.help) {
     print_validate_usage();
     return 0;
@@ -75,7 +102,8 @@ int validate_main(const std::vector<std::string>& args) {
   auto loaded = conformance::load_vector_set(vector_paths);
   if (auto* error = std::get_if<std::string>(&loaded))
     throw UsageError{*error, "fix or remove the file (vectors/schema/README.md describes the format)"};
-  const auto& set = std::get<conformance::VectorSet>(loaded);
+  auto& set = std::get<conformance::VectorSet>(loaded);
+  if (a.has("pairs")) keep_pairs(set, a.value("pairs"));
 
   conformance::LoadedImplementation impl;
   if (a.has("results")) {
