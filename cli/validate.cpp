@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
+#include <sstream>
 
 #include "args.hpp"
 #include "atomic_write.hpp"
@@ -58,13 +60,16 @@ const char* const kUsage =
     "\n"
     "  --vectors PATH   a vector directory (its *.json) or file; repeatable (default: vectors/spec-examples\n"
     "                   and vectors/generated under the current directory, else the source tree's)\n"
-    "  --results FILE   a results file (JSON Lines, vectors/schema/README.md \"Results files\")\n"
+    "  --results FILE   a results file (JSON Lines, vectors/schema/README.md \"Results files\"); - reads\n"
+    "                   standard input\n"
     "  --library FILE   a shared library with the C ABI of include/castlike/validator_abi.h\n"
     "  --builtin NAME   reference (with --profile / --variants) or kernels (the optimized/ library)\n"
     "  --format F       text (default), json, or html (a self-contained page with a 24 x 24 matrix)\n"
     "  --out FILE       write the report there instead of standard output (through a temporary file\n"
     "                   and a rename; refused when FILE is one of the inputs or a symlink)\n"
     "  --examples N     failing cases shown per rule (default 5)\n"
+    "  --pairs LIST     validate only these type pairs, e.g. FLOAT-FLOAT8E4M3FN,INT8-STRING\n"
+    "  --quiet          print only the verdict line (the report still goes to --out when given)\n"
     "\n"
     "A --library plug-in runs in a worker process (docs/isolation.md): a call that crashes, aborts,\n"
     "exits, hangs, runs out of memory or writes outside its buffers is a failed call of that case\n"
@@ -78,6 +83,30 @@ const char* const kUsage =
     "arguments or a malformed / truncated / foreign vector or results file (the message names file,\n"
     "line, problem), 3 an internal error of castlike (please report it).\n";
 
+// --pairs FROM-TO,...: keep only the vector files of those pairs; an unknown type or a list that
+// leaves no file is a usage error.
+void keep_pairs(conformance::VectorSet& set, const std::string& list) {
+  std::set<std::pair<ElementType, ElementType>> wanted;
+  std::stringstream items(list);
+  for (std::string item; std::getline(items, item, ',');) {
+    const size_t dash = item.find('-');
+    const auto from = dash == std::string::npos ? std::nullopt : type_from_name(item.substr(0, dash));
+    const auto to = dash == std::string::npos ? std::nullopt : type_from_name(item.substr(dash + 1));
+    if (!from || !to)
+      throw UsageError{"--pairs: '" + item + "' is not a pair FROM-TO of type names", "e.g. --pairs FLOAT-FLOAT8E4M3FN"};
+    wanted.insert({*from, *to});
+  }
+  conformance::VectorSet kept;
+  kept.roots = set.roots;
+  for (size_t i = 0; i < set.files.size(); ++i)
+    if (wanted.count({set.files[i].from, set.files[i].to})) {
+      kept.files.push_back(std::move(set.files[i]));
+      kept.sha256.push_back(set.sha256[i]);
+    }
+  if (kept.files.empty()) throw UsageError{"--pairs '" + list + "' matches no vector file", "castlike types lists the names"};
+  set = std::move(kept);
+}
+
 }  // namespace
 
 void print_validate_usage() { std::cout << kUsage; }
@@ -87,7 +116,7 @@ int validate_main(const std::vector<std::string>& args) {
                                     {{"vectors", true}, {"results", true}, {"library", true}, {"builtin", true},
                                      {"profile", true}, {"variants", true}, {"format", true}, {"out", true},
                                      {"examples", true}, {"timeout", true}, {"memory-limit", true},
-                                     {"in-process", false}});
+                                     {"in-process", false}, {"quiet", false}, {"pairs", true}});
   if (a.help) {
     print_validate_usage();
     return 0;
@@ -145,7 +174,8 @@ int validate_main(const std::vector<std::string>& args) {
   auto loaded = conformance::load_vector_set(vector_paths);
   if (auto* error = std::get_if<std::string>(&loaded))
     throw UsageError{*error, "fix or remove the file (vectors/schema/README.md describes the format)"};
-  const auto& set = std::get<conformance::VectorSet>(loaded);
+  auto& set = std::get<conformance::VectorSet>(loaded);
+  if (a.has("pairs")) keep_pairs(set, a.value("pairs"));
   if (a.has("out")) {
     std::vector<std::string> inputs;
     for (const auto& f : set.files) inputs.push_back(f.path);
@@ -182,11 +212,20 @@ int validate_main(const std::vector<std::string>& args) {
   const std::string text = format == "json"   ? conformance::report_json(report)
                            : format == "html" ? conformance::report_html(report)
                                               : conformance::report_text(report);
-  if (a.has("out")) {
+  const std::string verdict = report.implementation + ": " + conformance::counts_text(report.total) + "; " +
+                              std::to_string(report.rejections.size()) + " rejection(s); " +
+                              (report.call_failures.empty() ? std::string()
+                                                            : std::to_string(report.call_failures.size()) +
+                                                                  " failed call(s); ") +
+                              (report.ok() ? "PASS" : "FAIL");
+  if (a.has("quiet") && !a.has("out")) {
+    std::cout << verdict << "\n";
+  } else if (a.has("out")) {
     if (auto error = conformance::write_file_atomically(a.value("out"), text)) throw UsageError{*error, "check the path"};
-    std::cout << "wrote " << a.value("out") << ": " << report.implementation << ": " << report.total.pass << " pass, "
-              << report.total.fail << " fail, " << report.total.unspecified << " unspecified, " << report.total.rejected
-              << " rejected; " << (report.ok() ? "PASS" : "FAIL") << "\n";
+    if (a.has("quiet"))
+      std::cout << verdict << "\n";
+    else
+      std::cout << "wrote " << a.value("out") << ": " << verdict << "\n";
   } else {
     std::cout << text;
   }

@@ -356,7 +356,8 @@ TEST_F(ResultsFiles, RejectionsAndElementErrorsAreCoverage) {
   EXPECT_EQ(p.counts.rejected, 256u);
   const PairResult& q = r.pairs.at({ElementType::kFloat, ElementType::kFloat4E2M1});
   EXPECT_EQ(q.counts.rejected, 1u);
-  EXPECT_NE(report_text(r).find("rejected INT8_to_STRING_op25 (opset 25): NOT_IMPLEMENTED: no string cast"), std::string::npos);
+  const std::string text_report = report_text(r);
+  EXPECT_NE(text_report.find("1 call(s), 256 element(s): NOT_IMPLEMENTED: no string cast\n      rejected INT8_to_STRING_op25 (opset 25)\n"), std::string::npos);
 }
 
 TEST(VectorSets, BadVectorFilesAreRejectedWithFileAndProblem) {
@@ -442,7 +443,12 @@ TEST(Reports, HtmlHasTheFullMatrixAndJsonParses) {
   const std::string text = report_text(r);
   EXPECT_NE(text.find("F4.NAN.ZERO"), std::string::npos);
   EXPECT_NE(text.find("follows variant A2=six"), std::string::npos);
-  EXPECT_NE(text.find("input 0x7fc00000 (nan), expected 0x00 (0), actual 0x07 (6)"), std::string::npos) << text;
+  EXPECT_NE(text.find("input    0x7fc00000 (nan)\n        expected 0x00 (0)\n        actual   0x07 (6)\n"
+                      "        reading  A2=six, profile exact\n"
+                      "        castlike explain --from FLOAT --to FLOAT4E2M1 --opset "),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.rfind("castlike validate: reference A2=six: FAIL\n", 0), 0u) << text;  // the verdict first
 }
 
 TEST(Candidates, EveryNamedSwitchParses) {

@@ -48,7 +48,8 @@ BuiltinReport build_builtin_report(const std::string& vectors_dir, const std::st
                                    const ref::Variants& variants,
                                    const std::vector<std::unique_ptr<Implementation>>& implementations);
 
-std::string builtin_report_text(const BuiltinReport& r);
+// verbose: a row for every vector file, not only the failing ones.
+std::string builtin_report_text(const BuiltinReport& r, bool verbose = false);
 std::string builtin_report_json(const BuiltinReport& r);
 
 // "element 0: input 0x3ef535b8 expected 0x2e (exact) got 0x2f": a failure within its file.

@@ -1,5 +1,6 @@
-// `castlike report` as text: per implementation one row per vector file (pass / fail / unspecified
-// elements), its totals, the coverage sweep and a verdict; a summary line last.
+// `castlike report` as text: a short summary first (per implementation: verdict, element counts,
+// files, coverage, ISA), then per implementation the rows of the failing vector files (every file
+// when verbose), its totals, the coverage sweep and a verdict; a summary line last.
 #include <sstream>
 
 #include "builtin_report.hpp"
@@ -12,13 +13,28 @@ std::string pad_left(const std::string& s, size_t w) { return s.size() >= w ? s 
 
 }  // namespace
 
-std::string builtin_report_text(const BuiltinReport& r) {
+std::string builtin_report_text(const BuiltinReport& r, bool verbose) {
   std::ostringstream out;
   out << "castlike conformance report\n";
   out << "vectors: " << r.vectors_dir << " (" << r.rows.size() << " files)\n";
   out << "profile: " << r.profile << "\n";
   for (const auto& [path, format] : r.other_files) out << "skipped: " << path << " (format " << format << ")\n";
   if (r.rows.empty()) out << "error: no vector files found\n";
+  out << "\n";
+  for (const BuiltinResult& ir : r.implementations) {
+    const Report& v = ir.validation;
+    size_t files_failed = 0;
+    for (const BuiltinReport::Row& row : r.rows)
+      if (!row.case_index || !v.case_results[*row.case_index].rejection.empty() ||
+          v.case_results[*row.case_index].counts.fail)
+        ++files_failed;
+    out << (r.ok(ir) ? "PASS " : "FAIL ") << v.implementation << "\n     " << v.description << "\n";
+    out << "     " << v.total.pass << " pass, " << v.total.fail << " fail, " << v.total.unspecified << " unspecified, "
+        << v.total.rejected << " rejected; " << files_failed << " of " << r.rows.size() << " files failed\n";
+    out << "     coverage " << ir.coverage.matched << "/" << ir.coverage.combinations << " agree, "
+        << ir.coverage.errors << " errors, " << ir.coverage.pairs_ran << "/576 pairs\n";
+  }
+  if (!verbose) out << "(only failing files are listed below; --verbose lists every file)\n";
   for (const BuiltinResult& ir : r.implementations) {
     const Report& v = ir.validation;
     out << "\n== " << v.implementation << ": " << v.description << " ==\n";
@@ -32,6 +48,7 @@ std::string builtin_report_text(const BuiltinReport& r) {
         continue;
       }
       const CaseResult& c = v.case_results[*row.case_index];
+      if (!verbose && c.rejection.empty() && !c.counts.fail) continue;
       out << "  " << pad_left(std::to_string(c.counts.pass), 6) << pad_left(std::to_string(c.counts.fail), 6)
           << pad_left(std::to_string(c.counts.unspecified), 8) << "  " << row.path;
       if (!c.rejection.empty()) out << "  [ERROR: rejected: " << c.rejection << "]";

@@ -26,7 +26,8 @@ void explain_failures(const VectorSet& set, const std::vector<CaseOutput>& outpu
       flags.emplace_back(cands.size(), 0);
       const VectorFile& f = set.files[fi];
       const Element& actual = *outputs[fi].elements[i];
-      Failure failure{f.name, i, f.from, f.to, call_of(f), f.input[i], f.expected[i], actual, f.outcomes[i], {}};
+      Failure failure{f.name, i, f.from, f.to, call_of(f), f.input[i], f.expected[i], actual, f.outcomes[i], {},
+                      f.opset,  f.saturate, f.round_mode};
       auto& pc = per_case[fi];
       if (pc.second.empty()) pc.second.assign(cands.size(), true);
       pc.first.push_back(i);

@@ -23,6 +23,9 @@ std::string exact_text(ElementType t, const ref::Element& e);
 std::string show(ElementType t, const ref::Element& e);
 // One failure on one line: case, element, call, input, expected, actual, explaining readings.
 std::string failure_line(const Failure& f);
+// The ready-to-paste reproduce line of a failing element:
+// "castlike explain --from FLOAT --to FLOAT8E4M3FN --opset 25 --saturate 0 --bits 0x3f000000".
+std::string explain_command(const Failure& f);
 // "opset 25, saturate=0": a vector file's call.
 std::string call_of(const VectorFile& f);
 

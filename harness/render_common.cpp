@@ -61,6 +61,16 @@ std::string failure_line(const Failure& f) {
   return s;
 }
 
-
+std::string explain_command(const Failure& f) {
+  std::string s = "castlike explain --from " + std::string(info(f.from).name) + " --to " + std::string(info(f.to).name) +
+                  " --opset " + std::to_string(f.opset);
+  if (f.saturate) s += " --saturate " + std::to_string(*f.saturate);
+  if (f.round_mode) s += " --round-mode " + *f.round_mode;
+  if (f.from != ElementType::kString) return s + " --bits " + format_hex_bits(f.input.bits & bit_mask(f.from), info(f.from).bits);
+  // A shell single-quoted word: a quote inside becomes '\''.
+  std::string quoted = "'";
+  for (char c : f.input.text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return s + " " + quoted + "'";
+}
 
 }  // namespace castlike::conformance

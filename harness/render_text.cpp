@@ -1,5 +1,8 @@
-// The text report: totals, the pairs with failures or rejections, every rule's counts, and per
-// failing rule its explaining readings and first cases.
+// The text report, summary first: the verdict and the failing rules (those no named reading
+// explains before those one does), each with its first cases and their reproduce lines; then the
+// coverage (pairs with failures or rejections, rejections grouped by reason); then every rule's
+// counts. Lines are kept to 80 columns except the ready-to-paste `castlike explain` lines.
+#include <algorithm>
 #include <sstream>
 
 #include "render.hpp"
@@ -9,64 +12,122 @@ namespace {
 
 std::string type_name(ElementType t) { return std::string(info(t).name); }
 
+// A failing element over several short lines, then its reproduce line.
+void failure_block(std::ostringstream& o, const Failure& f, const std::string& indent) {
+  o << indent << f.case_name << "[" << f.index << "] (" << f.call << ")\n";
+  o << indent << "  input    " << show(f.from, f.input) << "\n";
+  o << indent << "  expected " << show(f.to, f.expected);
+  if (f.outcome == ref::OutcomeClass::kNan) {
+    const bool signed_nan = is_float(f.to) && info(f.to).format.has_sign &&
+                            info(f.to).format.special != SpecialEncoding::kFnuz;
+    o << (signed_nan ? " (any NaN of that sign)" : " (any NaN)");
+  }
+  o << "\n" << indent << "  actual   " << show(f.to, f.actual) << "\n";
+  o << indent << "  reading  ";
+  if (f.explained_by.empty()) o << "none (unexplained)";
+  for (size_t i = 0; i < f.explained_by.size(); ++i) o << (i ? ", " : "") << f.explained_by[i];
+  o << "\n" << indent << "  " << explain_command(f) << "\n";
+}
+
+void rule_block(std::ostringstream& o, ref::RuleId rule, const RuleResult& rr) {
+  o << "\n  " << ref::rule_name(rule) << ": " << rr.counts.fail << " failure(s)\n    " << rr.verdict << "\n";
+  o << "    (" << ref::rule_summary(rule) << ")\n";
+  for (const auto& e : rr.explanations)
+    o << "    " << e.candidate << " explains " << e.explained << " of " << rr.counts.fail << ":\n      "
+      << e.description << "\n";
+  const bool partly = rr.unexplained && !rr.explanations.empty();
+  // A partly explained rule shows the cases no reading explains first: those are the bugs.
+  if (partly) {
+    o << "    unexplained cases (" << rr.unexplained << "):\n";
+    for (const auto& f : rr.unexplained_examples) failure_block(o, f, "      ");
+  }
+  o << "    first cases:\n";
+  for (const auto& f : rr.examples) failure_block(o, f, "      ");
+}
+
 }  // namespace
 
 std::string report_text(const Report& r) {
   std::ostringstream o;
-  o << "castlike validate: " << r.implementation << "\n";
+  std::vector<ref::RuleId> genuine, explained;
+  for (const auto& [rule, rr] : r.rules)
+    if (rr.counts.fail) (rr.unexplained ? genuine : explained).push_back(rule);
+
+  o << "castlike validate: " << r.implementation << ": " << (r.ok() ? "PASS" : "FAIL") << "\n";
+  o << "  failing rules: " << genuine.size() << " unexplained, " << explained.size()
+    << " explained by a named reading\n  rejected calls: " << r.rejections.size() << "\n";
+  if (!r.call_failures.empty())
+    o << "  failed calls: " << r.call_failures.size() << " (crashed, hung, exited or wrote outside its buffers)\n";
   o << "implementation: " << r.description << "\n";
   o << "vectors:";
   for (const auto& v : r.vector_roots) o << " " << v;
   uint64_t failed_elements = 0;  // those of failed calls are in no count
   for (const auto& f : r.call_failures) failed_elements += f.elements;
   o << " (" << r.cases << " cases, " << r.total.total() + failed_elements << " elements)\n";
-  o << "total: " << counts_text(r.total) << "\n\n";
+  o << "total: " << counts_text(r.total) << "\n";
   if (!r.call_failures.empty()) {
-    o << "failed calls (" << r.call_failures.size() << "; crashed, hung, exited or gave no valid answer: the case fails as a whole):\n";
+    o << "\nfailed calls (" << r.call_failures.size()
+      << "; crashed, hung, exited or gave no valid answer: the case fails as a whole):\n";
     for (const auto& f : r.call_failures) {
       o << "  " << f.case_name << " (" << f.call << ", " << f.elements << " elements): " << f.message << "\n";
       if (!f.reproduce.empty()) o << "      reproduce: " << f.reproduce << "\n";
     }
-    o << "\n";
+  }
+
+  if (!genuine.empty()) {
+    o << "\nfailing rules no named reading explains:\n";
+    for (ref::RuleId rule : genuine) rule_block(o, rule, r.rules.at(rule));
+  }
+  if (!explained.empty()) {
+    o << "\nfailing rules a named reading explains:\n";
+    for (ref::RuleId rule : explained) rule_block(o, rule, r.rules.at(rule));
   }
 
   size_t clean = 0;
-  o << "pairs with failures or rejections (from -> to: pass / fail / unspecified / rejected):\n";
+  o << "\ncoverage: pairs with failures or rejections\n";
+  o << "  (from -> to: pass / fail / unspecified / rejected)\n";
   for (const auto& [pair, pr] : r.pairs) {
     if (pr.counts.fail == 0 && pr.counts.rejected == 0 && pr.rejections.empty() && pr.call_failures.empty()) {
       ++clean;
       continue;
     }
-    o << "  " << type_name(pair.first) << " -> " << type_name(pair.second) << ": " << counts_text(pr.counts) << "\n";
+    o << "  " << type_name(pair.first) << " -> " << type_name(pair.second) << ":\n      " << counts_text(pr.counts)
+      << "\n";
     for (const auto& f : pr.call_failures) o << "      failed call " << f.case_name << " (" << f.call << "): " << f.message << "\n";
-    for (const auto& rej : pr.rejections)
-      o << "      rejected " << rej.case_name << " (" << rej.call << "): " << rej.message << "\n";
   }
-  o << "  (" << clean << " of " << r.pairs.size() << " pairs in the vector set have no failure and no rejection)\n\n";
+  o << "  (" << clean << " of " << r.pairs.size() << " pairs have no failure and no rejection)\n";
 
-  o << "rules (pass / fail / unspecified / rejected):\n";
-  for (const auto& [rule, rr] : r.rules) {
-    o << "  " << ref::rule_name(rule) << ": " << counts_text(rr.counts);
-    if (rr.counts.fail) o << "  -> " << rr.verdict;
-    o << "\n";
-  }
-  bool any_failure = false;
-  for (const auto& [rule, rr] : r.rules) {
-    if (!rr.counts.fail) continue;
-    if (!any_failure) o << "\nfailing rules:\n";
-    any_failure = true;
-    o << "\n  " << ref::rule_name(rule) << " (" << ref::rule_summary(rule) << "): " << rr.counts.fail
-      << " failures; " << rr.verdict << "\n";
-    for (const auto& e : rr.explanations)
-      o << "    " << e.candidate << " explains " << e.explained << " of " << rr.counts.fail << ": " << e.description << "\n";
-    o << "    first cases:\n";
-    for (const auto& f : rr.examples) o << "      " << failure_line(f) << "\n";
-    if (rr.unexplained && !rr.explanations.empty()) {
-      o << "    unexplained cases (" << rr.unexplained << "):\n";
-      for (const auto& f : rr.unexplained_examples) o << "      " << failure_line(f) << "\n";
+  if (!r.rejections.empty()) {
+    // One group per reason: how many calls and elements, and the first cases.
+    struct Group {
+      size_t calls = 0;
+      uint64_t elements = 0;
+      std::vector<std::string> first;
+    };
+    std::vector<std::pair<std::string, Group>> groups;
+    for (const auto& rej : r.rejections) {
+      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == rej.message; });
+      if (it == groups.end()) it = groups.insert(groups.end(), {rej.message, Group{}});
+      ++it->second.calls;
+      it->second.elements += rej.elements;
+      if (it->second.first.size() < 3) it->second.first.push_back(rej.case_name + " (" + rej.call + ")");
+    }
+    std::stable_sort(groups.begin(), groups.end(),
+                     [](const auto& a, const auto& b) { return a.second.calls > b.second.calls; });
+    o << "\nrejections by reason (" << r.rejections.size() << " call(s)):\n";
+    for (const auto& [message, g] : groups) {
+      o << "  " << g.calls << " call(s), " << g.elements << " element(s): " << message << "\n";
+      for (const auto& c : g.first) o << "      rejected " << c << "\n";
+      if (g.calls > g.first.size()) o << "      ... and " << g.calls - g.first.size() << " more\n";
     }
   }
-  o << "\nsummary: " << r.implementation << ": " << counts_text(r.total) << "; " << r.rejections.size()
+
+  o << "\nrules (pass / fail / unspecified / rejected):\n";
+  for (const auto& [rule, rr] : r.rules) {
+    o << "  " << ref::rule_name(rule) << ": " << counts_text(rr.counts) << "\n";
+    if (rr.counts.fail) o << "      -> " << rr.verdict << "\n";
+  }
+  o << "\nsummary: " << r.implementation << ": " << counts_text(r.total) << ";\n  " << r.rejections.size()
     << " rejection(s); ";
   if (!r.call_failures.empty()) o << r.call_failures.size() << " failed call(s); ";
   o << (r.ok() ? "PASS" : "FAIL") << "\n";

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -51,6 +52,10 @@ struct Failure {
   ref::Element input, expected, actual;
   ref::OutcomeClass outcome = ref::OutcomeClass::kExact;
   std::vector<std::string> explained_by;  // candidate names
+  // The vector file's attributes, for the reproduce line (`castlike explain ...`).
+  int opset = 0;
+  std::optional<int64_t> saturate;
+  std::optional<std::string> round_mode;
 };
 
 struct Explanation {

@@ -53,7 +53,8 @@ std::string string_member(const json& o, const char* key) {
 
 std::variant<std::unique_ptr<Implementation>, std::string> load_results_file(const std::string& path,
                                                                              const VectorSet& set) {
-  std::ifstream in(path, std::ios::binary);
+  // "-" is standard input (a results file piped from the implementation under test).
+  std::ifstream in(path == "-" ? "/dev/stdin" : path, std::ios::binary);
   if (!in) return path + ": cannot open the results file";
   auto impl = std::make_unique<ResultsFileImplementation>();
   std::string line;

@@ -68,7 +68,8 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
         failing[rules[i]].emplace_back(fi, i);
         if (result.failures.size() < options.examples_per_rule)
           result.failures.push_back(
-              {f.name, i, f.from, f.to, call_of(f), f.input[i], f.expected[i], *out.elements[i], f.outcomes[i], {}});
+              {f.name, i, f.from, f.to, call_of(f), f.input[i], f.expected[i], *out.elements[i], f.outcomes[i], {},
+               f.opset, f.saturate, f.round_mode});
       }
       count(c, i);
     }
