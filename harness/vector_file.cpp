@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "castlike/packing.hpp"
+#include "json_duplicate_keys.hpp"
 
 namespace castlike::conformance {
 namespace {
@@ -77,35 +78,6 @@ size_t line_of_offset(const std::string& text, size_t offset) {
   return line;
 }
 
-
-// JSON objects with a key given twice are ambiguous (nlohmann keeps the last one), so the reader
-// refuses them; the parser callback sees every key of every object, at any depth.
-struct DuplicateKeyFinder {
-  struct Level {
-    std::string where;
-    std::set<std::string> keys;
-    std::string last_key;
-  };
-  std::vector<Level> levels;
-  std::string problem;
-
-  bool operator()(int, json::parse_event_t event, json& parsed) {
-    using E = json::parse_event_t;
-    if (event == E::object_start) {
-      std::string where = "the file";
-      if (!levels.empty()) where = levels.back().where == "the file" ? levels.back().last_key : levels.back().where + "." + levels.back().last_key;
-      levels.push_back({where, {}, {}});
-    } else if (event == E::object_end) {
-      if (!levels.empty()) levels.pop_back();
-    } else if (event == E::key && !levels.empty()) {
-      const std::string key = parsed.is_string() ? parsed.get<std::string>() : std::string();
-      if (!levels.back().keys.insert(key).second && problem.empty())
-        problem = "key '" + key + "' appears twice in " + levels.back().where;
-      levels.back().last_key = key;
-    }
-    return true;
-  }
-};
 
 void only_fields(const json& object, std::initializer_list<const char*> allowed, const std::string& where) {
   for (const auto& [key, value] : object.items()) {
