@@ -301,6 +301,13 @@ TEST_F(ResultsFiles, TruncatedFileIsRejected) {
   EXPECT_NE(error_of("").find("empty results file"), std::string::npos);
 }
 
+TEST_F(ResultsFiles, DuplicateKeysAreRejected) {
+  const std::string e = error_of(replace(good_, "\"status\":\"ok\"", "\"status\":\"rejected\",\"status\":\"ok\""));
+  EXPECT_NE(e.find("r.jsonl:2: key 'status' appears twice"), std::string::npos) << e;
+  const std::string h = error_of(replace(good_, "\"version\":\"1\"", "\"version\":\"1\",\"name\":\"other\""));
+  EXPECT_NE(h.find("r.jsonl:1: key 'name' appears twice in implementation"), std::string::npos) << h;
+}
+
 TEST_F(ResultsFiles, UnknownTypeIsRejected) {
   const std::string e = error_of(replace(good_, "\"to\":\"FLOAT4E2M1\"", "\"to\":\"FLOAT4E3M0\""));
   EXPECT_NE(e.find(":2: unknown element type 'FLOAT4E3M0' in field 'to'"), std::string::npos) << e;

@@ -69,6 +69,13 @@ BuiltinReport build_builtin_report(const std::string& vectors_dir, const std::st
     }
     r.rows.push_back(std::move(row));
   }
+  // What the walker could not use is a failing row too, never a silent skip.
+  for (const auto& [path, problem] : list.problems) {
+    BuiltinReport::Row row;
+    row.path = fs::relative(path, vectors_dir).generic_string();
+    row.load_error = path + ": " + problem;
+    r.rows.push_back(std::move(row));
+  }
   for (const auto& impl : implementations) {
     BuiltinResult result;
     result.validation = validate(set, *impl);

@@ -1,11 +1,13 @@
 // A results file as an implementation (JSON Lines, vectors/schema/README.md "Results files"): the
 // outputs an implementation wrote for every case of a vector set, checked line by line.
 #include <fstream>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 
 #include "castlike/packing.hpp"
 #include "implementation.hpp"
+#include "json_duplicate_keys.hpp"
 
 namespace castlike::conformance {
 namespace {
@@ -69,14 +71,16 @@ std::variant<std::unique_ptr<Implementation>, std::string> load_results_file(con
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
     if (end_seen) return where + "text after the end line";
     json doc;
+    DuplicateKeyFinder duplicates;
     try {
-      doc = json::parse(line);
+      doc = json::parse(line, std::ref(duplicates));
     } catch (const json::parse_error& e) {
       return where + "malformed JSON at column " + std::to_string(e.byte) + " (" + e.what() +
              "); each line must be one complete JSON object (truncated file?)";
     } catch (const json::exception& e) {  // e.g. out_of_range 406, a number beyond double (found by fuzz_vectors)
       return where + "malformed JSON (" + e.what() + ")";
     }
+    if (!duplicates.problem.empty()) return where + duplicates.problem;
     try {
       if (!doc.is_object()) line_fail("the line is not a JSON object");
       if (!header_seen) {

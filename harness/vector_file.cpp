@@ -2,10 +2,13 @@
 
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "castlike/packing.hpp"
+#include "json_duplicate_keys.hpp"
 
 namespace castlike::conformance {
 namespace {
@@ -75,6 +78,24 @@ size_t line_of_offset(const std::string& text, size_t offset) {
   return line;
 }
 
+
+void only_fields(const json& object, std::initializer_list<const char*> allowed, const std::string& where) {
+  for (const auto& [key, value] : object.items()) {
+    bool known = false;
+    for (const char* a : allowed) known = known || key == a;
+    if (!known) fail(where + " has an unknown field '" + key + "'");
+  }
+}
+
+// BOOL elements are 0 or 1: any other byte is not a value of the type (vectors/schema/README.md, Bits).
+void check_bool_bits(const std::vector<ref::Element>& values, ElementType type, const std::string& where) {
+  if (type != ElementType::kBool) return;
+  for (size_t i = 0; i < values.size(); ++i)
+    if (values[i].bits > 1)
+      fail(where + ".bits[" + std::to_string(i) + "] = '" + format_hex_bits(values[i].bits, 8) +
+           "' is not a BOOL value (0x00 or 0x01)");
+}
+
 }  // namespace
 
 std::optional<uint64_t> parse_hex_bits(const std::string& s, unsigned width_bits) {
@@ -127,16 +148,22 @@ ref::CastLikeRequest VectorFile::request() const {
 
 std::variant<VectorFile, std::string> parse_vector_text(const std::string& text, const std::string& path) {
   json doc;
+  DuplicateKeyFinder duplicates;
   try {
-    doc = json::parse(text);
+    doc = json::parse(text, std::ref(duplicates));
   } catch (const json::parse_error& e) {
     return path + ":" + std::to_string(line_of_offset(text, e.byte)) + ": malformed JSON: " + e.what();
   } catch (const json::exception& e) {  // e.g. out_of_range 406, a number beyond double (found by fuzz_vectors)
     return path + ": malformed JSON: " + e.what();
   }
+  if (!duplicates.problem.empty()) return path + ": " + duplicates.problem;
   try {
     VectorFile f;
     f.path = path;
+    if (!doc.is_object()) fail("the file is not a JSON object");
+    only_fields(doc, {"format", "format_version", "kind", "name", "source", "opset", "from", "to", "attributes", "shape",
+                      "input", "expected"},
+                "the file");
     if (string_field(doc, "format", "the file") != "castlike-vectors") fail("field 'format' is not \"castlike-vectors\"");
     const json& version = field(doc, "format_version", "the file");
     if (!version.is_number_integer() || version.get<int64_t>() != 1)
@@ -149,16 +176,41 @@ std::variant<VectorFile, std::string> parse_vector_text(const std::string& text,
     const int64_t opset_value = opset.get<int64_t>();
     if (opset_value < 1 || opset_value > 1000) fail("field 'opset' is out of range: " + std::to_string(opset_value));
     f.opset = static_cast<int>(opset_value);
+    if (castlike_version_for_opset(f.opset) != f.opset)
+      fail("field 'opset' = " + std::to_string(f.opset) + " is not a CastLike version (15, 19, 21, 23, 24, 25)");
     f.from = type_field(doc, "from");
     f.to = type_field(doc, "to");
+    for (const ElementType t : {f.from, f.to})
+      if (!type_in_version(t, f.opset))
+        fail("field 'opset' = " + std::to_string(f.opset) + " is below the first CastLike version of " +
+             std::string(info(t).name) + " (" + std::to_string(info(t).since_version) + ")");
+    const json& source = field(doc, "source", "the file");
+    if (!source.is_object()) fail("field 'source' is not an object");
+    if (f.kind == "spec-example") {
+      only_fields(source, {"page", "file"}, "source");
+      const std::string page = string_field(source, "page", "source");
+      if (page.rfind("CastLike-", 0) != 0) fail("source.page '" + page + "' is not \"CastLike-<version>\"");
+      string_field(source, "file", "source");
+    } else {
+      string_field(source, "generator", "source");
+    }
     const json& attributes = field(doc, "attributes", "the file");
     if (!attributes.is_object()) fail("field 'attributes' is not an object");
     for (const auto& [key, value] : attributes.items()) {
       if (key == "saturate") {
         if (!value.is_number_integer()) fail("attributes.saturate is not an integer");
+        if (value.get<int64_t>() != 0 && value.get<int64_t>() != 1) fail("attributes.saturate is not 0 or 1");
+        if (!saturate_in_version(f.opset))
+          fail("attributes.saturate is set, but saturate exists only from opset 19 (the file's opset is " +
+               std::to_string(f.opset) + ")");
         f.saturate = value.get<int64_t>();
       } else if (key == "round_mode") {
         if (!value.is_string()) fail("attributes.round_mode is not a string");
+        if (!round_mode_from_name(value.get<std::string>()))
+          fail("attributes.round_mode '" + value.get<std::string>() + "' is not up, down or nearest");
+        if (!round_mode_in_version(f.opset))
+          fail("attributes.round_mode is set, but round_mode exists only from opset 24 (the file's opset is " +
+               std::to_string(f.opset) + ")");
         f.round_mode = value.get<std::string>();
       } else {
         fail("unknown attribute '" + key + "'");
@@ -175,19 +227,45 @@ std::variant<VectorFile, std::string> parse_vector_text(const std::string& text,
     const size_t count = std::get<size_t>(count_or_error);
     if (count > (size_t{1} << 28)) fail("shape has " + std::to_string(count) + " elements, more than a vector file may hold");
 
+    const bool spec_example = f.kind == "spec-example";
+    const auto printed = [&](const json& block, const std::string& where) {
+      if (!block.contains("printed")) {
+        if (spec_example) fail(where + " has no field 'printed', which spec examples require");
+        return std::vector<std::string>{};
+      }
+      auto out = string_array(block["printed"], where + ".printed");
+      if (out.size() != count)
+        fail(where + ".printed has " + std::to_string(out.size()) + " entries, the shape needs " + std::to_string(count));
+      return out;
+    };
+    const auto tensor_fields = [&](const json& block, ElementType type, const std::string& where, bool is_expected) {
+      if (!block.is_object()) fail("field '" + where + "' is not an object");
+      const char* data = type == ElementType::kString ? "text" : "bits";
+      if (is_expected)
+        only_fields(block, {data, "printed", "packed", "outcome", "rule"}, where);
+      else
+        only_fields(block, {data, "printed", "packed"}, where);
+    };
     const json& input = field(doc, "input", "the file");
+    tensor_fields(input, f.from, "input", false);
     f.input = elements(input, f.from, count, "input");
-    if (input.contains("printed")) f.input_printed = string_array(input["printed"], "input.printed");
+    check_bool_bits(f.input, f.from, "input");
+    f.input_printed = printed(input, "input");
     const json& expected = field(doc, "expected", "the file");
+    tensor_fields(expected, f.to, "expected", true);
     f.expected = elements(expected, f.to, count, "expected");
-    if (expected.contains("printed")) f.expected_printed = string_array(expected["printed"], "expected.printed");
+    check_bool_bits(f.expected, f.to, "expected");
+    f.expected_printed = printed(expected, "expected");
     for (const auto& o : string_array(field(expected, "outcome", "expected"), "expected.outcome")) {
       const auto c = ref::outcome_from_name(o);
       if (!c) fail("expected.outcome has unknown class '" + o + "' (exact, nan, unspecified)");
+      if (*c == ref::OutcomeClass::kUnspecified && spec_example)
+        fail("expected.outcome has 'unspecified', which only generated files may use");
       f.outcomes.push_back(*c);
     }
     if (f.outcomes.size() != count) fail("expected.outcome has " + std::to_string(f.outcomes.size()) + " entries, the shape needs " + std::to_string(count));
     if (expected.contains("rule")) {
+      if (spec_example) fail("expected.rule is given, which only generated files may have");
       for (const auto& r : string_array(expected["rule"], "expected.rule")) {
         const auto id = ref::rule_from_name(r);
         if (!id) fail("expected.rule has unknown rule id '" + r + "'");
@@ -204,6 +282,13 @@ std::variant<VectorFile, std::string> parse_vector_text(const std::string& text,
       auto bytes = parse_hex_bytes(hex);
       if (!bytes) fail(std::string(where) + ".packed is not an even-length hex string");
       if (bytes->size() != *storage_bytes(type, count)) fail(std::string(where) + ".packed has the wrong length for the shape");
+      const std::vector<ref::Element>& values = std::string(where) == "input" ? f.input : f.expected;
+      std::vector<uint8_t> packing(bytes->size(), 0);
+      for (size_t i = 0; i < values.size(); ++i) store_bits(type, packing.data(), i, values[i].bits);
+      for (size_t i = 0; i < packing.size(); ++i)
+        if (packing[i] != (*bytes)[i])
+          fail(std::string(where) + ".packed byte " + std::to_string(i) + " is " + format_hex_bits((*bytes)[i], 8) +
+               ", but the packing of " + where + ".bits gives " + format_hex_bits(packing[i], 8));
       return bytes;
     };
     f.input_packed = packed(input, f.from, "input");

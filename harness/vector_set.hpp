@@ -1,5 +1,5 @@
 // Sets of vector files: what an implementation is validated on. `castlike validate` takes
-// directories (their *.json) and files, strictly (load_vector_set); `castlike report` searches a
+// directories (searched like `castlike report` does) and files, strictly (load_vector_set); `castlike report` searches a
 // tree and reports unreadable files one by one (find_vector_files, then load_vector_file each).
 #pragma once
 
@@ -19,8 +19,9 @@ struct VectorSet {
   const VectorFile* find(const std::string& name, size_t* index = nullptr) const;
 };
 
-// Every *.json directly in each directory (or the file itself). Any unreadable or invalid file, or
-// two files with one case name, is an error "path:line: problem".
+// The vector files under each directory (find_vector_files), or the file itself. Any problem of the
+// walk, any invalid file, a file reached twice, or two files with one case name, is an error
+// "path:line: problem".
 std::variant<VectorSet, std::string> load_vector_set(const std::vector<std::string>& paths);
 
 // The vector files under `dir` (recursively, sorted). The schema directory is skipped, and so are
@@ -29,6 +30,9 @@ std::variant<VectorSet, std::string> load_vector_set(const std::vector<std::stri
 struct VectorFileList {
   std::vector<std::string> vectors;
   std::vector<std::pair<std::string, std::string>> other;
+  // (path, problem) for each entry the walker cannot use: a symbolic link loop, a dangling link, an
+  // unreadable file or directory, a FIFO or other special file named *.json.
+  std::vector<std::pair<std::string, std::string>> problems;
 };
 VectorFileList find_vector_files(const std::string& dir);
 

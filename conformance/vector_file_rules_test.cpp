@@ -1,0 +1,210 @@
+// Every rule of vectors/schema/README.md that the vector-file reader enforces, one test each: a good
+// file loads, and each mutation of it is a file error naming the field.
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "vector_file.hpp"
+#include "vector_set.hpp"
+
+namespace castlike::conformance {
+namespace {
+
+// A spec example with a packed destination (INT4), so that packing, printed and source rules apply.
+const std::string kGood = R"({
+ "format": "castlike-vectors", "format_version": 1, "kind": "spec-example",
+ "name": "t", "source": {"page": "CastLike-21", "file": "000.txt"},
+ "opset": 21, "from": "FLOAT16", "to": "INT4", "attributes": {}, "shape": [3],
+ "input": {"bits": ["0xc880", "0xc800", "0x3c00"], "printed": ["-9.", "-8.", "1."]},
+ "expected": {"bits": ["0x07", "0x08", "0x01"], "printed": ["7", "-8", "1"],
+              "outcome": ["exact", "exact", "exact"], "packed": "8701"}
+})";
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// The error for the mutated text; fails the test when the file loads.
+std::string error_of(const std::string& text) {
+  auto parsed = parse_vector_text(text, "case.json");
+  if (std::holds_alternative<VectorFile>(parsed)) {
+    ADD_FAILURE() << "the mutated file loaded:\n" << text;
+    return {};
+  }
+  const std::string e = std::get<std::string>(parsed);
+  EXPECT_EQ(e.rfind("case.json", 0), 0u) << e;
+  return e;
+}
+
+TEST(VectorFileRules, TheGoodFileLoads) {
+  auto parsed = parse_vector_text(kGood, "case.json");
+  ASSERT_TRUE(std::holds_alternative<VectorFile>(parsed)) << std::get<std::string>(parsed);
+}
+
+TEST(VectorFileRules, PackedMustBeThePackingOfBits) {
+  EXPECT_NE(error_of(replaced(kGood, "\"8701\"", "\"8702\"")).find("expected.packed byte 1"), std::string::npos);
+}
+
+TEST(VectorFileRules, DuplicateKeysAreRefusedAtAnyLevel) {
+  EXPECT_NE(error_of(replaced(kGood, "\"opset\": 21,", "\"opset\": 21, \"opset\": 23,")).find("'opset' appears twice"),
+            std::string::npos);
+  EXPECT_NE(error_of(replaced(kGood, "\"file\": \"000.txt\"", "\"file\": \"a\", \"file\": \"b\""))
+                .find("'file' appears twice in source"),
+            std::string::npos);
+}
+
+TEST(VectorFileRules, UnknownFieldsAreRefused) {
+  EXPECT_NE(error_of(replaced(kGood, "\"opset\": 21,", "\"opset\": 21, \"extra\": 1,")).find("unknown field 'extra'"),
+            std::string::npos);
+  EXPECT_NE(error_of(replaced(kGood, "\"packed\": \"8701\"", "\"packed\": \"8701\", \"x\": []")).find("expected has an unknown field 'x'"),
+            std::string::npos);
+}
+
+TEST(VectorFileRules, PrintedCountMatchesTheShape) {
+  EXPECT_NE(error_of(replaced(kGood, "\"printed\": [\"7\", \"-8\", \"1\"]", "\"printed\": [\"7\"]")).find("expected.printed"),
+            std::string::npos);
+}
+
+TEST(VectorFileRules, SpecExamplesNeedSourcePageFileAndPrinted) {
+  EXPECT_NE(error_of(replaced(kGood, "\"page\": \"CastLike-21\", ", "")).find("source has no field 'page'"), std::string::npos);
+  EXPECT_NE(error_of(replaced(kGood, "\"CastLike-21\"", "\"Cast-21\"")).find("source.page"), std::string::npos);
+  EXPECT_NE(error_of(replaced(kGood, ", \"file\": \"000.txt\"", "")).find("source has no field 'file'"), std::string::npos);
+  EXPECT_NE(error_of(replaced(kGood, ", \"printed\": [\"-9.\", \"-8.\", \"1.\"]", "")).find("input has no field 'printed'"),
+            std::string::npos);
+}
+
+TEST(VectorFileRules, GeneratedFilesNeedAGenerator) {
+  const std::string generated = replaced(kGood, "\"spec-example\"", "\"generated\"");
+  EXPECT_NE(error_of(generated).find("source has no field 'generator'"), std::string::npos);
+}
+
+TEST(VectorFileRules, UnspecifiedAndRuleOnlyInGeneratedFiles) {
+  EXPECT_NE(error_of(replaced(kGood, "[\"exact\", \"exact\", \"exact\"]", "[\"exact\", \"unspecified\", \"exact\"]"))
+                .find("expected.outcome"),
+            std::string::npos);
+  EXPECT_NE(error_of(replaced(kGood, "\"packed\": \"8701\"", "\"packed\": \"8701\", \"rule\": [\"a\", \"b\", \"c\"]"))
+                .find("expected.rule"),
+            std::string::npos);
+}
+
+TEST(VectorFileRules, OpsetMustBeACastLikeVersionWhereBothTypesExist) {
+  EXPECT_NE(error_of(replaced(kGood, "\"opset\": 21", "\"opset\": 22")).find("'opset' = 22 is not a CastLike version"),
+            std::string::npos);
+  EXPECT_NE(error_of(replaced(kGood, "\"opset\": 21", "\"opset\": 19")).find("first CastLike version of INT4"),
+            std::string::npos);
+}
+
+TEST(VectorFileRules, SaturateIsZeroOrOneAndOnlyFromOpset19) {
+  EXPECT_NE(error_of(replaced(kGood, "\"attributes\": {}", "\"attributes\": {\"saturate\": -1}")).find("attributes.saturate"),
+            std::string::npos);
+  EXPECT_NE(error_of(replaced(kGood, "\"attributes\": {}", "\"attributes\": {\"saturate\": 2}")).find("attributes.saturate"),
+            std::string::npos);
+  const std::string op15 = R"({"format":"castlike-vectors","format_version":1,"kind":"generated","name":"t",
+    "source":{"generator":"g"},"opset":15,"from":"FLOAT","to":"INT8","attributes":{"saturate":0},"shape":[],
+    "input":{"bits":["0x00000000"]},"expected":{"bits":["0x00"],"outcome":["exact"]}})";
+  EXPECT_NE(error_of(op15).find("only from opset 19"), std::string::npos);
+}
+
+TEST(VectorFileRules, RoundModeIsKnownAndOnlyFromOpset24) {
+  EXPECT_NE(error_of(replaced(kGood, "\"attributes\": {}", "\"attributes\": {\"round_mode\": \"zero\"}"))
+                .find("attributes.round_mode 'zero'"),
+            std::string::npos);
+  EXPECT_NE(error_of(replaced(kGood, "\"attributes\": {}", "\"attributes\": {\"round_mode\": \"up\"}"))
+                .find("only from opset 24"),
+            std::string::npos);
+}
+
+TEST(VectorFileRules, BoolBitsAreZeroOrOne) {
+  const std::string bools = R"({"format":"castlike-vectors","format_version":1,"kind":"generated","name":"t",
+    "source":{"generator":"g"},"opset":25,"from":"BOOL","to":"INT8","attributes":{},"shape":[2],
+    "input":{"bits":["0x01","0x02"]},"expected":{"bits":["0x01","0x01"],"outcome":["exact","exact"]}})";
+  EXPECT_NE(error_of(bools).find("input.bits[1] = '0x02' is not a BOOL value"), std::string::npos);
+  EXPECT_TRUE(std::holds_alternative<VectorFile>(parse_vector_text(replaced(bools, "\"0x02\"", "\"0x00\""), "b.json")));
+}
+
+TEST(VectorFileRules, StringTensorsHaveTextNotBits) {
+  const std::string strings = R"({"format":"castlike-vectors","format_version":1,"kind":"generated","name":"t",
+    "source":{"generator":"g"},"opset":25,"from":"STRING","to":"INT8","attributes":{},"shape":[1],
+    "input":{"text":["1"],"bits":["0x01"]},"expected":{"bits":["0x01"],"outcome":["exact"]}})";
+  EXPECT_NE(error_of(strings).find("input has an unknown field 'bits'"), std::string::npos);
+}
+
+// The directory walker of `validate --vectors DIR` (and `report`): recursion, and a clear error for
+// each entry it cannot use.
+class VectorWalk : public ::testing::Test {
+ protected:
+  std::filesystem::path dir;
+  void SetUp() override {
+    dir = std::filesystem::temp_directory_path() /
+          ("castlike-walk-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir / "sub" / "schema");
+    std::filesystem::copy_file(std::string(CASTLIKE_SOURCE_DIR) + "/vectors/generated/BOOL_to_INT8_op25.json",
+                               dir / "sub" / "BOOL_to_INT8_op25.json");
+    std::ofstream(dir / "sub" / "schema" / "x.json") << "not json: the schema directory is skipped";
+    std::ofstream(dir / "other.json") << R"({"format": "castlike-known-discrepancies"})";
+  }
+  void TearDown() override { std::filesystem::remove_all(dir); }
+  std::string error_of_set(const std::vector<std::string>& paths) {
+    auto set = load_vector_set(paths);
+    if (std::holds_alternative<VectorSet>(set)) {
+      ADD_FAILURE() << "the set loaded";
+      return {};
+    }
+    return std::get<std::string>(set);
+  }
+};
+
+TEST_F(VectorWalk, RecursesAndSkipsSchemaAndOtherFormats) {
+  auto set = load_vector_set({dir.string()});
+  ASSERT_TRUE(std::holds_alternative<VectorSet>(set)) << std::get<std::string>(set);
+  EXPECT_EQ(std::get<VectorSet>(set).files.size(), 1u);
+}
+
+TEST_F(VectorWalk, TheSameDirectoryTwiceIsAnError) {
+  EXPECT_NE(error_of_set({dir.string(), dir.string()}).find("given twice"), std::string::npos);
+  EXPECT_NE(error_of_set({dir.string(), (dir / "sub" / "BOOL_to_INT8_op25.json").string()}).find("given twice"),
+            std::string::npos);
+}
+
+TEST_F(VectorWalk, SymbolicLinkLoopsAreErrors) {
+  std::filesystem::create_directory_symlink("..", dir / "sub" / "up");
+  EXPECT_NE(error_of_set({dir.string()}).find("symbolic link loop"), std::string::npos);
+  std::filesystem::remove(dir / "sub" / "up");
+  std::filesystem::create_symlink("b", dir / "a");
+  std::filesystem::create_symlink("a", dir / "b");
+  EXPECT_NE(error_of_set({dir.string()}).find("symbolic link loop"), std::string::npos);
+}
+
+TEST_F(VectorWalk, DanglingLinksAreErrors) {
+  std::filesystem::create_symlink("nowhere.json", dir / "gone.json");
+  EXPECT_NE(error_of_set({dir.string()}).find("gone.json: dangling symbolic link"), std::string::npos);
+}
+
+TEST_F(VectorWalk, FifosAreErrorsAndNeverOpened) {
+  ASSERT_EQ(::mkfifo((dir / "pipe.json").c_str(), 0600), 0);
+  EXPECT_NE(error_of_set({dir.string()}).find("pipe.json: is a FIFO"), std::string::npos);
+}
+
+TEST_F(VectorWalk, UnreadableDirectoriesAreErrors) {
+  std::filesystem::create_directory(dir / "closed");
+  std::filesystem::permissions(dir / "closed", std::filesystem::perms::none);
+  std::error_code ec;
+  const bool readable = std::filesystem::directory_iterator(dir / "closed", ec) != std::filesystem::directory_iterator() || !ec;
+  if (readable) {
+    std::filesystem::permissions(dir / "closed", std::filesystem::perms::owner_all);
+    GTEST_SKIP() << "running with privileges that read any directory";
+  }
+  EXPECT_NE(error_of_set({dir.string()}).find("closed: cannot read the directory"), std::string::npos);
+  std::filesystem::permissions(dir / "closed", std::filesystem::perms::owner_all);
+}
+
+}  // namespace
+}  // namespace castlike::conformance
