@@ -1,0 +1,88 @@
+// castlike_exhaustive_derive [--threads N] [--check RANDOM] [--only SOURCE] [OUTPUT_DIR]: derives
+// every configuration's map, cross-checks it with RANDOM random inputs (default 0: none), prints
+// one line per configuration (runs, reference calls, seconds) and the totals, and writes
+// OUTPUT_DIR/<source>-<destination>[-sat<N>][-<mode>].json when a directory is given.
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "crosscheck.hpp"
+#include "derive.hpp"
+#include "export.hpp"
+
+using namespace castlike;
+using namespace castlike::exhaustive;
+
+namespace {
+
+std::string file_name(const Configuration& c) {
+  std::string s = std::string(info(c.from).name) + "-" + std::string(info(c.to).name);
+  if (is_float8_family(c.to) || c.to == ElementType::kFloat8E8M0) s += c.attributes.saturate ? "-sat1" : "-sat0";
+  if (c.to == ElementType::kFloat8E8M0) s += "-" + std::string(round_mode_name(c.attributes.round_mode));
+  return s + ".json";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  unsigned threads = 2;
+  uint64_t check = 0;
+  std::string dir, only;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--threads" && i + 1 < argc) threads = static_cast<unsigned>(std::stoul(argv[++i]));
+    else if (a == "--check" && i + 1 < argc) check = std::stoull(argv[++i]);
+    else if (a == "--only" && i + 1 < argc) only = argv[++i];
+    else if (!a.empty() && a[0] != '-') dir = a;
+    else {
+      std::fprintf(stderr, "usage: castlike_exhaustive_derive [--threads N] [--check RANDOM] [--only SOURCE] [DIR]\n");
+      return 2;
+    }
+  }
+  std::vector<Configuration> configs;
+  for (const Configuration& c : all_configurations())
+    if (only.empty() || info(c.from).name == only) configs.push_back(c);
+  std::atomic<size_t> next{0};
+  std::atomic<size_t> refused{0}, failed{0}, total_runs{0};
+  std::mutex out_mutex;
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto work = [&] {
+    for (size_t i; (i = next++) < configs.size();) {
+      const Configuration& c = configs[i];
+      const auto s = std::chrono::steady_clock::now();
+      auto d = derive(c);
+      const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - s).count();
+      std::string line;
+      if (auto* why = std::get_if<std::string>(&d)) {
+        ++refused;
+        line = c.name() + ": refused (" + *why + ") after " + std::to_string(secs) + " s";
+      } else {
+        const Map& m = std::get<Map>(d);
+        total_runs += m.runs.size();
+        line = c.name() + ": " + std::to_string(m.runs.size()) + " runs, " + std::to_string(secs) + " s";
+        if (check > 0) {
+          const CrossCheck cc = cross_check(m, check);
+          line += ", cross-check " + std::to_string(cc.points) + " points: " +
+                  (cc.ok() ? std::string("ok") : std::to_string(cc.mismatch_count) + " MISMATCHES " + cc.mismatches[0]);
+          if (!cc.ok()) ++failed;
+        }
+        if (!dir.empty()) std::ofstream(dir + "/" + file_name(c)) << to_json(m);
+      }
+      std::lock_guard<std::mutex> lock(out_mutex);
+      std::printf("%s\n", line.c_str());
+      std::fflush(stdout);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
+  for (auto& t : pool) t.join();
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("%zu configurations, %zu refused, %zu cross-check failures, %zu runs in all, %.1f s wall on %u threads\n",
+              configs.size(), refused.load(), failed.load(), total_runs.load(), secs, threads);
+  return failed == 0 ? 0 : 1;
+}

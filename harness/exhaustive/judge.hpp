@@ -1,0 +1,33 @@
+// Judging an implementation's outputs against a map at memory speed: the maximal intervals of
+// consecutive failing inputs.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "map.hpp"
+
+namespace castlike::exhaustive {
+
+// Consecutive inputs [first, last] that all fail under the same rule; expected / actual are those
+// of `first` (expected as the map states it: for NaN outcomes the reference's NaN bits).
+struct FailingInterval {
+  uint64_t first = 0, last = 0, count = 0;
+  uint64_t expected = 0, actual = 0;
+  ref::OutcomeClass outcome = ref::OutcomeClass::kExact;
+  ref::RuleId rule = ref::RuleId::kIdentity;
+};
+
+struct Judgement {
+  uint64_t inputs = 0, failures = 0, unspecified = 0;  // unspecified: inputs whose result is undefined
+  std::vector<FailingInterval> intervals;              // sorted; at most max_intervals kept
+  bool truncated = false;                              // more intervals than kept
+};
+
+// `actual` holds the outputs of inputs [a, b) in the destination's raw ONNX layout (element 0 is
+// input a). A result satisfies its expectation under ref::matches semantics: exact -> same bits,
+// nan -> a NaN of the destination (with the expected sign where the format has signed NaNs and
+// the flag says it matters), unspecified -> anything.
+Judgement judge(const Map& map, uint64_t a, uint64_t b, const uint8_t* actual, size_t max_intervals = 1000);
+
+}  // namespace castlike::exhaustive
