@@ -11,7 +11,7 @@ failed call), a pair it rejects, and an input full of markup and control charact
     status and count and link to their details; every in-page link has its target; the failing-case
     tables have their columns; no script, no external resource; the hostile input is text;
   - `chromium --screenshot` at 1280 px: the PNG (decoded with zlib alone) really shows the colours
-    of explained and unexplained failures, failed calls and rejections, each a whole cell's worth,
+    of explained and unexplained failures, failed calls and rejections, each as a cell-sized block,
     and the statuses' colours are distinct.
 
 Chromium is part of the test set-up (scripts/bootstrap installs it): a machine without it fails
@@ -195,12 +195,14 @@ def main():
     colour = {m.group(1): m.group(2) for m in re.finditer(r"\.(st-[a-z]+)\{background:#([0-9a-f]{6})", page)}
     check(len(colour) == 8 and len(set(colour.values())) == 8 and "ffffff" not in colour.values(),
           f"eight distinct status colours, none the page's white ({colour})")
-    counts = png_pixels.colour_counts(screenshot)
+    image = png_pixels.decode(screenshot)
     for cls, what in [("st-bug", "unexplained failures"), ("st-expl", "explained failures"), ("st-call", "failed calls"),
                       ("st-rej", "rejected")]:
-        rgb = tuple(bytes.fromhex(colour.get(cls, "000000")))
-        # A matrix cell is 42 x 22 px; the legend's and a heading's swatches are 13 x 13 px each.
-        check(counts.get(rgb, 0) >= 800, f"the screenshot shows {what} (#{colour.get(cls)}): {counts.get(rgb, 0)} pixels")
+        rgb = bytes.fromhex(colour.get(cls, "000000"))
+        # A matrix cell is 42 x 22 px, its count in the middle 8 rows: rows with 30 px of the colour
+        # side by side are a cell, never text or the legend's 15 px swatches.
+        rows = png_pixels.solid_rows(image, rgb, 30)
+        check(rows >= 10, f"the screenshot shows a cell of {what} (#{colour.get(cls)}): {rows} rows of 30 px")
     print(f"screenshot: {screenshot}\nreport:     {report}")
     if failures:
         print(f"{len(failures)} check(s) failed")

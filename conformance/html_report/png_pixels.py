@@ -63,11 +63,16 @@ def decode(path):
     return width, height, bpp, rows
 
 
-def colour_counts(path):
-    """Counter of (r, g, b) -> pixels."""
-    _, _, bpp, rows = decode(path)
-    counts = Counter()
+def solid_rows(image, rgb, run):
+    """How many rows of the decoded image hold `run` or more pixels of colour rgb side by side: a
+    block that wide (a table cell) rather than text or a small swatch."""
+    _, _, bpp, rows = image
+    pixel = bytes(rgb) + (b"\xff" if bpp == 4 else b"")
+    needle = pixel * run
+    found = 0
     for row in rows:
-        for x in range(0, len(row), bpp):
-            counts[row[x:x + 3]] += 1
-    return {tuple(k): v for k, v in counts.items()}
+        at = row.find(needle)
+        while at >= 0 and at % bpp:  # only at a pixel boundary
+            at = row.find(needle, at + 1)
+        found += at >= 0
+    return found
