@@ -43,7 +43,7 @@ void style_sheet(std::ostream& o) {
        "table.cases{width:100%;table-layout:fixed;font-size:12px}td.actual{background:#fff3f3}\n"
        "col.w-case{width:16%}col.w-el{width:6%}col.w-val{width:12%}col.w-rule{width:9%}col.w-read{width:11%}"
        "col.w-repro{width:22%}\n"
-       "table.failing{width:100%}table.failing td:nth-child(4){width:24%}table.failing td:last-child{width:34%}"
+       "table.failing{width:100%;table-layout:fixed}table.failing td,table.cases td{overflow-wrap:anywhere}"
        ".nw{white-space:nowrap}\n"
        "section.pair{margin-top:22px}.sum{margin:2px 0 4px;color:#333}ul.readings{margin:4px 0 8px}\n";
   for (const html::StatusStyle& s : html::status_styles())
@@ -86,7 +86,9 @@ void summary(std::ostream& o, const Report& r, const std::vector<ref::RuleId>& g
 
 void failing_rules(std::ostream& o, const Report& r, const std::vector<html::PairView>& pairs,
                    const std::vector<ref::RuleId>& order) {
-  o << "<h2 id=\"failing-rules\">Failing rules</h2>\n<table class=\"failing\"><tr><th>rule</th><th>failures</th>"
+  o << "<h2 id=\"failing-rules\">Failing rules</h2>\n<table class=\"failing\"><colgroup><col style=\"width:18%\"><col style=\"width:7%\">"
+       "<col style=\"width:9%\"><col style=\"width:20%\"><col style=\"width:22%\"><col style=\"width:24%\"></colgroup>\n"
+       "<tr><th>rule</th><th>failures</th>"
        "<th>unexplained</th><th>verdict</th><th>readings (all pairs)</th><th>pairs</th></tr>\n";
   for (ref::RuleId rule : order) {
     const RuleResult& rr = r.rules.at(rule);
@@ -95,7 +97,8 @@ void failing_rules(std::ostream& o, const Report& r, const std::vector<html::Pai
       << (rr.unexplained ? " class=\"bug-text\"" : "") << ">" << rr.unexplained << "</td><td>" << text(rr.verdict)
       << "</td><td>";
     for (const auto& e : rr.explanations)
-      o << "<code>" << text(e.candidate) << "</code> " << e.explained << " of " << rr.counts.fail << "<br>";
+      o << "<code>" << text(e.candidate) << "</code> <span class=\"nw\">" << e.explained << " of " << rr.counts.fail
+        << "</span><br>";
     o << "</td><td>";
     for (const html::PairView& p : pairs)
       for (const html::RuleInPair& ri : p.rules)
