@@ -43,7 +43,8 @@ void rule_in_pair(std::ostream& o, const Report& r, const PairView& p, const Rul
   std::stable_sort(readings.begin(), readings.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   if (!readings.empty()) {
     o << "<ul class=\"readings\">\n";
-    for (const auto& [reading, n] : readings) {
+    for (const auto& [name, n] : readings) {
+      const std::string& reading = name;  // a structured binding cannot be captured (C++17)
       const auto e = std::find_if(rr.explanations.begin(), rr.explanations.end(),
                                   [&](const Explanation& x) { return x.candidate == reading; });
       o << "<li>" << code(reading) << " explains " << n << " of the " << ri.failures << " here";

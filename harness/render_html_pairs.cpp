@@ -199,13 +199,14 @@ std::vector<PairView> pair_views(const Report& r) {
   for (const CaseResult& c : r.case_results)
     for (const Failure& f : c.failures)
       if (auto it = views.find({f.from, f.to}); it != views.end()) add(it->second, f);
-  for (const auto& [key, ex] : examples) {
-    PairView& p = views[{ex.second->from, ex.second->to}];
+  for (const auto& example : examples) {
+    const Failure& f = *example.second.second;
+    PairView& p = views[{f.from, f.to}];
     if (!p.result) continue;
     const bool shown = std::any_of(p.failures.begin(), p.failures.end(), [&](const PairFailure& x) {
-      return x.failure->case_name == key.first && x.failure->index == key.second;
+      return x.failure->case_name == f.case_name && x.failure->index == f.index;
     });
-    if (!shown) add(p, *ex.second);
+    if (!shown) add(p, f);
   }
 
   std::vector<PairView> out;

@@ -2,7 +2,6 @@
 // explains before those one does), each with its first cases and their reproduce lines; then the
 // coverage (pairs with failures or rejections, rejections grouped by reason); then every rule's
 // counts. Lines are kept to 80 columns except the ready-to-paste `castlike explain` lines.
-#include <algorithm>
 #include <sstream>
 
 #include "render.hpp"
