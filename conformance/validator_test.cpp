@@ -239,11 +239,12 @@ std::string results_for(const VectorSet& set, Implementation& impl, const std::s
   using nlohmann::json;
   std::string out = R"({"format":"castlike-results","format_version":1,"implementation":{"name":"test","version":"1"}})" "\n";
   size_t n = 0;
-  for (size_t i = 0; i < set.files.size(); ++i) {
-    const VectorFile& f = set.files[i];
+  for (size_t i = 0; i < set.size(); ++i) {
+    const auto loaded = set.load(i);
+    const VectorFile& f = *loaded;
     if (f.name == skip) continue;
     const CaseOutput c = impl.run(f, i);
-    json line{{"case", f.name}, {"sha256", set.sha256[i]}, {"from", std::string(info(f.from).name)},
+    json line{{"case", f.name}, {"sha256", set.entry(i).sha256}, {"from", std::string(info(f.from).name)},
               {"to", std::string(info(f.to).name)}, {"status", "ok"}};
     json values = json::array();
     for (const auto& e : c.elements)
@@ -346,7 +347,7 @@ TEST_F(ResultsFiles, RejectionsAndElementErrorsAreCoverage) {
   // Reject the INT8 -> STRING case, and make one FLOAT4 element an element error.
   const size_t line_start = text.find("{\"case\":\"INT8_to_STRING_op25\"");
   const size_t line_end = text.find('\n', line_start);
-  const std::string sha = set_.sha256[1];
+  const std::string sha = set_.entry(1).sha256;
   text.replace(line_start, line_end - line_start,
                R"({"case":"INT8_to_STRING_op25","sha256":")" + sha +
                    R"(","from":"INT8","to":"STRING","status":"rejected","stage":"load","message":"NOT_IMPLEMENTED: no string cast"})");

@@ -165,7 +165,7 @@ class VectorWalk : public ::testing::Test {
 TEST_F(VectorWalk, RecursesAndSkipsSchemaAndOtherFormats) {
   auto set = load_vector_set({dir.string()});
   ASSERT_TRUE(std::holds_alternative<VectorSet>(set)) << std::get<std::string>(set);
-  EXPECT_EQ(std::get<VectorSet>(set).files.size(), 1u);
+  EXPECT_EQ(std::get<VectorSet>(set).size(), 1u);
 }
 
 TEST_F(VectorWalk, TheSameDirectoryTwiceIsAnError) {

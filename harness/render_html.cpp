@@ -44,6 +44,10 @@ std::string report_html(const Report& r) {
   o << " (" << r.cases << " cases, " << r.total.total() + failed_elements << " elements)<br><b>" << (r.ok() ? "PASS" : "FAIL")
     << "</b>: " << html_escape(counts_text(r.total));
   if (!r.call_failures.empty()) o << "; " << r.call_failures.size() << " failed call(s)";
+  if (!r.rule_filter.empty()) {
+    o << "<br>rules (only these judged):";
+    for (const auto& rule : r.rule_filter) o << " <code>" << html_escape(rule) << "</code>";
+  }
   o << "</p>\n";
   if (!r.call_failures.empty()) {
     o << "<h2>Failed calls (crashed, hung, exited or gave no valid answer; each case fails as a whole)</h2>\n<table><tr><th>case</th><th>call</th>"
