@@ -64,7 +64,7 @@ BuiltinReport build_builtin_report(const std::string& vectors_dir, const std::st
     if (auto* file = std::get_if<VectorFile>(&loaded)) {
       row.case_index = set.size();
       // The committed vectors are a few megabytes: kept in memory for the several implementations.
-      set.add_resident(std::move(*file), "");
+      set.add_resident(std::move(*file), "");  // no results file is matched against this set
     } else {
       row.load_error = std::get<std::string>(loaded);
     }
