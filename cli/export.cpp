@@ -21,6 +21,7 @@
 #include "atomic_write.hpp"
 #include "generator.hpp"
 #include "options.hpp"
+#include "progress.hpp"
 #include "vector_set.hpp"
 #include "vector_commands.hpp"
 
@@ -114,15 +115,6 @@ bool is_castlike_vector_file(const fs::path& path) {
   return json.is_object() && json.contains("format") && json["format"] == "castlike-vectors";
 }
 
-std::string size_text(double bytes) {
-  const char* units[] = {"bytes", "KB", "MB", "GB", "TB"};
-  int u = 0;
-  while (bytes >= 1000 && u < 4) bytes /= 1000, ++u;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
-  return buf;
-}
-
 // The output directory, created if missing; refused when it (or its last component) is a symlink
 // or not a directory, so that nothing is written outside it.
 bool check_output_directory(const fs::path& out_dir) {
@@ -149,31 +141,6 @@ conformance::OutputDirectory open_output_directory(const fs::path& out_dir) {
   if (!dir) throw UsageError{error, "give a real directory for --out"};
   return std::move(*dir);
 }
-
-// Progress on standard error: on a terminal one line rewritten in place, otherwise (--progress
-// into a file or pipe) a line every tenth.
-class Progress {
- public:
-  Progress(bool enabled, size_t files, size_t bytes) : enabled_(enabled), files_(files), bytes_(bytes) {
-    terminal_ = ::isatty(2);
-  }
-  void update(size_t files_done, size_t bytes_done) {
-    if (!enabled_ || files_ == 0) return;
-    const size_t tenth = files_done * 10 / files_;
-    if (!terminal_ && tenth == last_tenth_ && files_done != files_) return;
-    if (terminal_ && files_done % 16 != 0 && files_done != files_) return;
-    last_tenth_ = tenth;
-    std::cerr << (terminal_ ? "\r" : "") << "castlike export: " << files_done << "/" << files_ << " files, "
-              << size_text(static_cast<double>(bytes_done)) << " of about " << size_text(static_cast<double>(bytes_))
-              << (terminal_ ? "   " : "\n");
-    if (terminal_ && files_done == files_) std::cerr << "\n";
-    std::cerr.flush();
-  }
-
- private:
-  bool enabled_, terminal_ = false;
-  size_t files_, bytes_, last_tenth_ = 0;
-};
 
 // Runs scripts/export-onnx-node-tests on a directory of vector files.
 int run_node_test_exporter(const std::vector<std::string>& vector_dirs, const std::string& out_dir) {
@@ -437,14 +404,17 @@ int export_main(const std::vector<std::string>& args) {
       throw UsageError{"'" + (out_dir / name).string() + "' exists and is not a regular file (a symlink or directory)",
                        "remove it or choose another --out; export never writes through a symlink"};
 
-  Progress progress(a.has("progress") || (!quiet && ::isatty(2)), file_count, static_cast<size_t>(estimate));
+  Progress progress(progress_wanted(a.has("progress"), quiet), "castlike export");
   std::set<std::string> written;
   size_t elements = 0, bytes = 0;
   const auto write = [&](const std::string& name, const std::string& text) {
     if (auto error = dir.write_atomically(name, text)) throw UsageError{*error, "check the directory and free space"};
     written.insert(name);
     bytes += text.size();
-    progress.update(written.size(), bytes);
+    progress.update(written.size(), file_count, [&] {
+      return std::to_string(written.size()) + "/" + std::to_string(file_count) + " files, " +
+             size_text(static_cast<double>(bytes)) + " of about " + size_text(estimate);
+    });
   };
   for (const auto& [name, text] : copies) write(name, text);
   for_each_case([&](const CaseSpec& spec, std::vector<ref::Element> inputs, bool) {

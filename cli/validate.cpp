@@ -11,6 +11,7 @@
 
 #include "args.hpp"
 #include "atomic_write.hpp"
+#include "progress.hpp"
 #include "validator.hpp"
 #include "vector_commands.hpp"
 
@@ -50,6 +51,7 @@ const char* const kUsage =
     "usage: castlike validate [--vectors PATH ...] (--results FILE | --library FILE.so |\n"
     "                         --builtin reference|kernels [--profile NAME] [--variants LIST])\n"
     "                         [--format text|json|html] [--out FILE] [--examples N]\n"
+    "                         [--pairs LIST] [--rules LIST] [--progress] [--quiet]\n"
     "                         [--timeout S] [--memory-limit MiB] [--in-process]\n"
     "\n"
     "Runs an implementation over the vector files and reports, per type pair and per rule id, the\n"
@@ -69,6 +71,14 @@ const char* const kUsage =
     "                   and a rename; refused when FILE is one of the inputs or a symlink)\n"
     "  --examples N     failing cases shown per rule (default 5)\n"
     "  --pairs LIST     validate only these type pairs, e.g. FLOAT-FLOAT8E4M3FN,INT8-STRING\n"
+    "  --rules LIST     judge and count only the elements of these rules (names as\n"
+    "                   `castlike rules` prints them; NAME.* for every rule starting\n"
+    "                   NAME.), e.g. F8.SAT.OVERFLOW,E8M0.*; a file without such\n"
+    "                   elements is not run; a rejected or failed call counts only\n"
+    "                   its elements of these rules\n"
+    "  --progress       a progress line on standard error (by default only on a\n"
+    "                   terminal): files checked, then cases run / total, elements\n"
+    "                   judged, seconds elapsed\n"
     "  --quiet          print only the verdict line (the report still goes to --out when given)\n"
     "\n"
     "A --library plug-in runs in a worker process (docs/isolation.md): a call that crashes, aborts,\n"
@@ -78,6 +88,11 @@ const char* const kUsage =
     "  --timeout S      seconds a plug-in call may take (default 10; also the time to load it)\n"
     "  --memory-limit M address space of the worker in MiB (default: no limit)\n"
     "  --in-process     call the plug-in inside the validator (trusted plug-ins only: no protection)\n"
+    "\n"
+    "Every vector file is checked (loaded, validated, hashed) before the implementation\n"
+    "runs on any, then loaded again, run, judged and dropped one at a time: memory stays\n"
+    "bounded by the largest file, and a results file is read a line at a time\n"
+    "(docs/harness.md, \"Streaming\").\n"
     "\n"
     "Exit status: 0 no failure and no rejection, 1 failures, failed calls or rejections, 2 bad\n"
     "arguments or a malformed / truncated / foreign vector or results file (the message names file,\n"
@@ -96,15 +111,35 @@ void keep_pairs(conformance::VectorSet& set, const std::string& list) {
       throw UsageError{"--pairs: '" + item + "' is not a pair FROM-TO of type names", "e.g. --pairs FLOAT-FLOAT8E4M3FN"};
     wanted.insert({*from, *to});
   }
-  conformance::VectorSet kept;
-  kept.roots = set.roots;
-  for (size_t i = 0; i < set.files.size(); ++i)
-    if (wanted.count({set.files[i].from, set.files[i].to})) {
-      kept.files.push_back(std::move(set.files[i]));
-      kept.sha256.push_back(set.sha256[i]);
+  set.keep_if([&](const conformance::VectorSetEntry& e) { return wanted.count({e.from, e.to}) != 0; });
+  if (set.size() == 0) throw UsageError{"--pairs '" + list + "' matches no vector file", "castlike types lists the names"};
+}
+
+// --rules NAME,PREFIX.*,...: the rule ids named; an unknown name is a usage error.
+std::set<ref::RuleId> parse_rules(const std::string& list) {
+  std::set<ref::RuleId> rules;
+  std::stringstream items(list);
+  for (std::string item; std::getline(items, item, ',');) {
+    const bool prefix = !item.empty() && item.back() == '*';
+    const std::string stem = prefix ? item.substr(0, item.size() - 1) : item;
+    size_t matched = 0, starting = 0;
+    for (size_t k = 0; k < ref::rule_count(); ++k) {
+      const std::string name(ref::rule_name(ref::rule_at(k)));
+      const bool starts = name.rfind(stem, 0) == 0;
+      starting += starts;
+      if (prefix ? starts : name == stem) {
+        rules.insert(ref::rule_at(k));
+        ++matched;
+      }
     }
-  if (kept.files.empty()) throw UsageError{"--pairs '" + list + "' matches no vector file", "castlike types lists the names"};
-  set = std::move(kept);
+    if (matched == 0 || stem.empty())
+      throw UsageError{"--rules: '" + item + "' is not a rule name" + (prefix ? " prefix" : ""),
+                       starting && !prefix ? "it is the start of " + std::to_string(starting) + " rule names; " + item +
+                                                 ".* selects them (castlike rules lists every name)"
+                                           : "castlike rules lists the rule names, e.g. F8.SAT.OVERFLOW or F8.*"};
+  }
+  if (rules.empty()) throw UsageError{"--rules is empty", "e.g. --rules F8.SAT.OVERFLOW,E8M0.*"};
+  return rules;
 }
 
 }  // namespace
@@ -116,7 +151,8 @@ int validate_main(const std::vector<std::string>& args) {
                                     {{"vectors", true}, {"results", true}, {"library", true}, {"builtin", true},
                                      {"profile", true}, {"variants", true}, {"format", true}, {"out", true},
                                      {"examples", true}, {"timeout", true}, {"memory-limit", true},
-                                     {"in-process", false}, {"quiet", false}, {"pairs", true}});
+                                     {"in-process", false}, {"quiet", false}, {"pairs", true}, {"rules", true},
+                                     {"progress", false}});
   if (a.help) {
     print_validate_usage();
     return 0;
@@ -133,6 +169,7 @@ int validate_main(const std::vector<std::string>& args) {
   conformance::ValidateOptions options;
   if (a.has("examples"))
     options.examples_per_rule = static_cast<size_t>(parse_integer(a.value("examples"), "--examples", 0, 1000000));
+  if (a.has("rules")) options.rules = parse_rules(a.value("rules"));
   if ((a.has("profile") || a.has("variants")) && a.value_or("builtin", "") != "reference")
     throw UsageError{"--profile and --variants apply to --builtin reference only", "castlike validate --help"};
 
@@ -171,14 +208,20 @@ int validate_main(const std::vector<std::string>& args) {
     if (vector_paths.empty())
       throw UsageError{"no --vectors given and no vectors/ directory here", "pass --vectors DIR"};
   }
-  auto loaded = conformance::load_vector_set(vector_paths);
+  Progress progress(progress_wanted(a.has("progress"), a.has("quiet")), "castlike validate");
+  auto loaded = conformance::load_vector_set(vector_paths, [&](size_t done, size_t total) {
+    progress.update(done, total, [&] {
+      return "checked " + std::to_string(done) + "/" + std::to_string(total) + " vector files, " +
+             std::to_string(static_cast<long long>(progress.elapsed())) + " s";
+    });
+  });
   if (auto* error = std::get_if<std::string>(&loaded))
     throw UsageError{*error, "fix or remove the file (vectors/schema/README.md describes the format)"};
   auto& set = std::get<conformance::VectorSet>(loaded);
   if (a.has("pairs")) keep_pairs(set, a.value("pairs"));
   if (a.has("out")) {
     std::vector<std::string> inputs;
-    for (const auto& f : set.files) inputs.push_back(f.path);
+    for (const auto& e : set.entries()) inputs.push_back(e.path);
     for (const char* option : {"results", "library"})
       if (a.has(option)) inputs.push_back(a.value(option));
     refuse_output_over_input(a.value("out"), inputs);
@@ -208,7 +251,21 @@ int validate_main(const std::vector<std::string>& args) {
   if (auto* error = std::get_if<std::string>(&impl))
     throw UsageError{*error, a.has("results") ? "see vectors/schema/README.md, \"Results files\"" : "castlike validate --help"};
 
-  const auto report = conformance::validate(set, *std::get<std::unique_ptr<conformance::Implementation>>(impl), options);
+  options.progress = [&](size_t done, size_t total, uint64_t elements) {
+    progress.update(done, total, [&] {
+      return std::to_string(done) + "/" + std::to_string(total) + " cases, " + std::to_string(elements) +
+             " elements, " + std::to_string(static_cast<long long>(progress.elapsed())) + " s";
+    });
+  };
+  conformance::Report report;
+  try {
+    report = conformance::validate(set, *std::get<std::unique_ptr<conformance::Implementation>>(impl), options);
+  } catch (const conformance::InputChanged& e) {
+    throw UsageError{e.what(), "leave the vector and results files alone while castlike validate runs"};
+  }
+  if (options.rules && report.cases == 0)
+    throw UsageError{"--rules '" + a.value("rules") + "' matches no element of the vector files",
+                     "castlike rules lists the rule names; check --pairs and --vectors"};
   const std::string text = format == "json"   ? conformance::report_json(report)
                            : format == "html" ? conformance::report_html(report)
                                               : conformance::report_text(report);

@@ -8,8 +8,11 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <set>
+#include <sstream>
 
 #include "castlike/packing.hpp"
+#include "expectation.hpp"
 #include "generator.hpp"
 #include "sha256.hpp"
 #include "validator.hpp"
@@ -239,11 +242,12 @@ std::string results_for(const VectorSet& set, Implementation& impl, const std::s
   using nlohmann::json;
   std::string out = R"({"format":"castlike-results","format_version":1,"implementation":{"name":"test","version":"1"}})" "\n";
   size_t n = 0;
-  for (size_t i = 0; i < set.files.size(); ++i) {
-    const VectorFile& f = set.files[i];
+  for (size_t i = 0; i < set.size(); ++i) {
+    const auto loaded = set.load(i);
+    const VectorFile& f = *loaded;
     if (f.name == skip) continue;
     const CaseOutput c = impl.run(f, i);
-    json line{{"case", f.name}, {"sha256", set.sha256[i]}, {"from", std::string(info(f.from).name)},
+    json line{{"case", f.name}, {"sha256", set.entry(i).sha256}, {"from", std::string(info(f.from).name)},
               {"to", std::string(info(f.to).name)}, {"status", "ok"}};
     json values = json::array();
     for (const auto& e : c.elements)
@@ -346,7 +350,7 @@ TEST_F(ResultsFiles, RejectionsAndElementErrorsAreCoverage) {
   // Reject the INT8 -> STRING case, and make one FLOAT4 element an element error.
   const size_t line_start = text.find("{\"case\":\"INT8_to_STRING_op25\"");
   const size_t line_end = text.find('\n', line_start);
-  const std::string sha = set_.sha256[1];
+  const std::string sha = set_.entry(1).sha256;
   text.replace(line_start, line_end - line_start,
                R"({"case":"INT8_to_STRING_op25","sha256":")" + sha +
                    R"(","from":"INT8","to":"STRING","status":"rejected","stage":"load","message":"NOT_IMPLEMENTED: no string cast"})");
@@ -365,6 +369,147 @@ TEST_F(ResultsFiles, RejectionsAndElementErrorsAreCoverage) {
   EXPECT_EQ(q.counts.rejected, 1u);
   const std::string text_report = report_text(r);
   EXPECT_NE(text_report.find("1 call(s), 256 element(s): NOT_IMPLEMENTED: no string cast\n      rejected INT8_to_STRING_op25 (opset 25)\n"), std::string::npos);
+}
+
+TEST_F(ResultsFiles, LinesInAnyOrderAreReadWhenTheirCaseRuns) {
+  // The case lines reversed: the strict pass keeps where each starts, the run reads them again.
+  std::vector<std::string> lines;
+  std::stringstream in(good_);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 4u);
+  std::swap(lines[1], lines[2]);
+  std::string reversed;
+  for (const auto& line : lines) reversed += line + "\n";
+  ASSERT_EQ(error_of(reversed), "");
+  auto impl = load_results_file(results_.path("r.jsonl").string(), set_);
+  const Report r = validate(set_, *std::get<std::unique_ptr<Implementation>>(impl));
+  EXPECT_TRUE(r.ok()) << report_text(r);
+  EXPECT_EQ(r.cases, 2u);
+  EXPECT_EQ(r.total.pass + r.total.unspecified, set_.entry(0).elements + set_.entry(1).elements);
+}
+
+TEST_F(ResultsFiles, AResultsFileChangedDuringTheRunIsAnError) {
+  ASSERT_EQ(error_of(good_), "");
+  auto impl = load_results_file(results_.path("r.jsonl").string(), set_);
+  // Another line where the first case's line was: the run must not judge it as that case.
+  std::ofstream(results_.path("r.jsonl"), std::ios::binary) << std::string(good_.size(), '\n');
+  try {
+    validate(set_, *std::get<std::unique_ptr<Implementation>>(impl));
+    ADD_FAILURE() << "the run went on with a changed results file";
+  } catch (const InputChanged& e) {
+    EXPECT_NE(std::string(e.what()).find("r.jsonl:2: "), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("changed during the run"), std::string::npos) << e.what();
+  }
+}
+
+TEST(VectorSets, AVectorFileChangedDuringTheRunIsAnError) {
+  Scratch s;
+  const VectorSet set = write_set(s, {make(ElementType::kInt8, ElementType::kInt4)});
+  ASSERT_EQ(set.size(), 1u);
+  // Still valid, but not the bytes the set was checked (and a results file matched) with.
+  const VectorFile other = make(ElementType::kInt8, ElementType::kInt4, std::nullopt, std::nullopt);
+  std::string text = render_vector_file(other, GeneratedSource{});
+  s.write(set.entry(0).name + ".json", text + "\n");
+  auto impl = make_reference_implementation({}, "reference");
+  try {
+    validate(set, *impl);
+    ADD_FAILURE() << "the run went on with a changed vector file";
+  } catch (const InputChanged& e) {
+    EXPECT_NE(std::string(e.what()).find("the file changed during the run"), std::string::npos) << e.what();
+  }
+}
+
+TEST(VectorSets, OnlyTheEntriesStayInTheSet) {
+  Scratch s;
+  const VectorSet set = write_set(s, {make(ElementType::kInt8, ElementType::kInt4), make(ElementType::kFloat, ElementType::kFloat4E2M1)});
+  ASSERT_EQ(set.size(), 2u);
+  // Sorted by case name, each with the sha256 of its bytes and what a results file is checked against.
+  EXPECT_EQ(set.entry(0).name, "FLOAT_to_FLOAT4E2M1_op25");
+  EXPECT_EQ(set.entry(1).name, "INT8_to_INT4_op25");
+  std::ifstream in(set.entry(1).path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(set.entry(1).sha256, sha256_hex(bytes));
+  EXPECT_EQ(set.entry(1).from, ElementType::kInt8);
+  EXPECT_EQ(set.entry(1).to, ElementType::kInt4);
+  EXPECT_EQ(set.entry(1).elements, 256u);
+  EXPECT_EQ(set.load(1)->input.size(), 256u);
+}
+
+TEST(Validator, TheRulesFilterJudgesOnlyItsRules) {
+  Scratch s;
+  const VectorSet set = write_set(s, {make(ElementType::kFloat, ElementType::kFloat4E2M1), make(ElementType::kInt8, ElementType::kInt4)});
+  ref::Variants v;
+  ASSERT_FALSE(ref::apply_variant_overrides(v, "A2=six"));
+  auto impl = make_reference_implementation(v, "A2=six");
+  const Report all = validate(set, *impl);
+  ValidateOptions options;
+  options.rules = std::set<ref::RuleId>{ref::RuleId::kF4NanToZero};
+  const Report only = validate(set, *impl, options);
+  // Only the FLOAT4E2M1 file has elements of the rule: the other is not run.
+  EXPECT_EQ(only.cases, 1u);
+  ASSERT_EQ(only.rules.size(), 1u);
+  EXPECT_EQ(only.rules.begin()->first, ref::RuleId::kF4NanToZero);
+  EXPECT_EQ(only.total.total(), all.rules.at(ref::RuleId::kF4NanToZero).counts.total());
+  EXPECT_EQ(only.total.fail, all.total.fail);  // every failure of A2=six is of that rule
+  EXPECT_EQ(only.rules.at(ref::RuleId::kF4NanToZero).verdict, all.rules.at(ref::RuleId::kF4NanToZero).verdict);
+  EXPECT_EQ(only.rule_filter, std::vector<std::string>{"F4.NAN.ZERO"});
+  EXPECT_NE(report_text(only).find("rules (only these judged): F4.NAN.ZERO\n"), std::string::npos);
+  EXPECT_EQ(nlohmann::json::parse(report_json(only))["rules_judged"][0], "F4.NAN.ZERO");
+}
+
+TEST(Validator, ARejectedCallUnderTheRulesFilterCountsOnlyItsRules) {
+  Scratch s;
+  const VectorSet set = write_set(s, {make(ElementType::kFloat, ElementType::kFloat4E2M1)});
+  class Rejects final : public Implementation {
+   public:
+    std::string name() const override { return "rejects"; }
+    std::string description() const override { return "test"; }
+    CaseOutput run(const VectorFile&, size_t) override {
+      CaseOutput c;
+      c.status = CaseOutput::Status::kRejected;
+      c.message = "NOT_IMPLEMENTED";
+      return c;
+    }
+  } impl;
+  ValidateOptions options;
+  options.rules = std::set<ref::RuleId>{ref::RuleId::kF4NanToZero};
+  const Report r = validate(set, impl, options);
+  const auto loaded = set.load(0);
+  const VectorFile& f = *loaded;
+  uint64_t nans = 0;
+  for (const auto rule : rules_of(f)) nans += rule == ref::RuleId::kF4NanToZero;
+  ASSERT_GT(nans, 0u);
+  ASSERT_LT(nans, f.input.size());
+  EXPECT_EQ(r.total.rejected, nans);
+  ASSERT_EQ(r.rejections.size(), 1u);
+  EXPECT_EQ(r.rejections[0].elements, nans);
+}
+
+TEST(Validator, ExplanationsOverManyFilesAreThoseOfOneList) {
+  // Failures of one rule spread over several files and explained by different readings: the
+  // per-rule histogram must give the cover, the counts and the rows a single list gives.
+  Scratch s;
+  const VectorSet set = write_set(s, {make(ElementType::kFloat, ElementType::kFloat4E2M1),
+                                      make(ElementType::kFloat16, ElementType::kFloat4E2M1),
+                                      make(ElementType::kDouble, ElementType::kFloat4E2M1)});
+  ref::Variants v;
+  ASSERT_FALSE(ref::apply_variant_overrides(v, "A2=six"));
+  auto impl = make_reference_implementation(v, "A2=six");
+  ValidateOptions options;
+  options.examples_per_rule = 2;
+  const Report r = validate(set, *impl, options);
+  const RuleResult& rr = r.rules.at(ref::RuleId::kF4NanToZero);
+  EXPECT_EQ(rr.verdict.rfind("follows variant A2=six", 0), 0u) << rr.verdict;
+  ASSERT_EQ(rr.examples.size(), 2u);
+  EXPECT_EQ(rr.examples[0].case_name, "DOUBLE_to_FLOAT4E2M1_op25");  // the set's order: by case name
+  ASSERT_FALSE(rr.explanations.empty());
+  EXPECT_EQ(rr.explanations[0].explained, rr.counts.fail);
+  ASSERT_EQ(r.discrepancies.size(), 3u);
+  uint64_t rows = 0;
+  for (const auto& d : r.discrepancies) rows += d.failures;
+  EXPECT_EQ(rows, rr.counts.fail);
+  EXPECT_TRUE(std::is_sorted(r.discrepancies.begin(), r.discrepancies.end(),
+                             [](const Discrepancy& a, const Discrepancy& b) { return a.case_name < b.case_name; }));
 }
 
 TEST(VectorSets, BadVectorFilesAreRejectedWithFileAndProblem) {

@@ -165,7 +165,19 @@ class VectorWalk : public ::testing::Test {
 TEST_F(VectorWalk, RecursesAndSkipsSchemaAndOtherFormats) {
   auto set = load_vector_set({dir.string()});
   ASSERT_TRUE(std::holds_alternative<VectorSet>(set)) << std::get<std::string>(set);
-  EXPECT_EQ(std::get<VectorSet>(set).files.size(), 1u);
+  EXPECT_EQ(std::get<VectorSet>(set).size(), 1u);
+}
+
+TEST_F(VectorWalk, OtherFormatsAreFoundWhereverTheirFormatKeyIs) {
+  // The walk stops reading a file at "format": "castlike-vectors"; any other file is read whole.
+  std::ofstream(dir / "late.json") << R"({"entries": [{"format": "castlike-vectors"}], "format": "castlike-known-discrepancies"})";
+  const VectorFileList found = find_vector_files(dir.string());
+  ASSERT_EQ(found.vectors.size(), 1u);
+  ASSERT_EQ(found.other.size(), 2u);
+  EXPECT_EQ(found.other[0].second, "castlike-known-discrepancies");
+  // A malformed file that says it is another format is not skipped: the loader names the problem.
+  std::ofstream(dir / "broken.json") << R"({"format": "castlike-known-discrepancies", oops)";
+  EXPECT_NE(error_of_set({dir.string()}).find("broken.json:1: malformed JSON"), std::string::npos);
 }
 
 TEST_F(VectorWalk, TheSameDirectoryTwiceIsAnError) {

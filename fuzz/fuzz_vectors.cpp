@@ -35,10 +35,7 @@ const conformance::VectorSet& embedded_set() {
     }
     std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.first.name < b.first.name; });
     conformance::VectorSet s;
-    for (auto& [f, sha] : files) {
-      s.files.push_back(std::move(f));
-      s.sha256.push_back(std::move(sha));
-    }
+    for (auto& [f, sha] : files) s.add_resident(std::move(f), std::move(sha));
     s.roots = {"(embedded)"};
     return s;
   }();
@@ -84,8 +81,8 @@ void results_file(std::string_view bytes) {
   if (auto* e = std::get_if<std::string>(&loaded)) return check_error(*e, path);
   auto& impl = *std::get<std::unique_ptr<conformance::Implementation>>(loaded);
   const conformance::Report report = conformance::validate(set, impl);
-  if (report.cases != set.files.size())
-    fail(kTarget, "the report covers " + std::to_string(report.cases) + " cases of " + std::to_string(set.files.size()));
+  if (report.cases != set.size())
+    fail(kTarget, "the report covers " + std::to_string(report.cases) + " cases of " + std::to_string(set.size()));
   (void)conformance::report_text(report);
   (void)conformance::report_json(report);
   (void)conformance::report_html(report);

@@ -62,8 +62,9 @@ BuiltinReport build_builtin_report(const std::string& vectors_dir, const std::st
     row.path = fs::relative(path, vectors_dir).generic_string();
     auto loaded = load_vector_file(path);
     if (auto* file = std::get_if<VectorFile>(&loaded)) {
-      row.case_index = set.files.size();
-      set.files.push_back(std::move(*file));
+      row.case_index = set.size();
+      // The committed vectors are a few megabytes: kept in memory for the several implementations.
+      set.add_resident(std::move(*file), "");  // no results file is matched against this set
     } else {
       row.load_error = std::get<std::string>(loaded);
     }

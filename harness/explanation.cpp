@@ -9,63 +9,75 @@
 
 namespace castlike::conformance {
 
-using ref::Element;
-
-void explain_failures(const VectorSet& set, const std::vector<CaseOutput>& outputs,
-                      const std::map<ref::RuleId, std::vector<std::pair<size_t, size_t>>>& failing,
-                      const ValidateOptions& options, Report& report) {
+void FailureExplainer::add_file(const VectorFile& f, const CaseOutput& out,
+                                const std::map<ref::RuleId, std::vector<size_t>>& failing, Report& report) {
   // Explanations: every candidate on every failure.
   const auto& cands = candidates();
-  for (const auto& [rule, list] : failing) {
+  for (const auto& [rule, elements] : failing) {
     RuleResult& rr = report.rules[rule];
-    std::vector<uint64_t> explained(cands.size(), 0);
-    // (case) -> failures, explained-all flags per candidate
-    std::map<size_t, std::pair<std::vector<size_t>, std::vector<bool>>> per_case;
-    std::vector<std::vector<char>> flags;  // per failure (list order): which candidates explain it
-    for (const auto& [fi, i] : list) {
-      flags.emplace_back(cands.size(), 0);
-      const VectorFile& f = set.files[fi];
-      const Element& actual = *outputs[fi].elements[i];
+    RuleTally& tally = tallies_[rule];
+    if (tally.explained.empty()) tally.explained.assign(cands.size(), 0);
+    std::vector<bool> explains_all(cands.size(), true);  // this file's failures of the rule
+    for (const size_t i : elements) {
+      const ref::Element& actual = *out.elements[i];
       Failure failure{f.name, i, f.from, f.to, call_of(f), f.input[i], f.expected[i], actual, f.outcomes[i], {},
                       f.opset,  f.saturate, f.round_mode};
-      auto& pc = per_case[fi];
-      if (pc.second.empty()) pc.second.assign(cands.size(), true);
-      pc.first.push_back(i);
+      std::vector<char> explainers(cands.size(), 0);
       for (size_t k = 0; k < cands.size(); ++k) {
         const bool e = explains(cands[k], f, i, actual);
         if (e) {
-          flags.back()[k] = 1;
-          ++explained[k];
+          explainers[k] = 1;
+          ++tally.explained[k];
           failure.explained_by.push_back(cands[k].name);
         }
-        pc.second[k] = pc.second[k] && e;
+        explains_all[k] = explains_all[k] && e;
       }
-      if (rr.examples.size() < options.examples_per_rule) rr.examples.push_back(failure);
+      ++tally.explainers[explainers];
+      ++tally.failures;
+      if (rr.examples.size() < options_.examples_per_rule) rr.examples.push_back(failure);
       if (failure.explained_by.empty()) {
         ++rr.unexplained;
-        if (rr.unexplained_examples.size() < options.examples_per_rule) rr.unexplained_examples.push_back(failure);
+        if (rr.unexplained_examples.size() < options_.examples_per_rule) rr.unexplained_examples.push_back(failure);
       }
     }
+    Discrepancy d;
+    d.case_name = f.name;
+    d.rule = std::string(ref::rule_name(rule));
+    d.failures = elements.size();
+    d.first_index = elements.front();
+    for (size_t k = 0; k < cands.size(); ++k)
+      if (explains_all[k]) d.explained_by += (d.explained_by.empty() ? "" : "|") + cands[k].name;
+    report.discrepancies.push_back(d);
+  }
+}
+
+void FailureExplainer::finish(Report& report) {
+  const auto& cands = candidates();
+  for (const auto& [rule, tally] : tallies_) {
+    RuleResult& rr = report.rules[rule];
+    const std::vector<uint64_t>& explained = tally.explained;
     std::vector<size_t> order;
     for (size_t k = 0; k < cands.size(); ++k)
       if (explained[k]) order.push_back(k);
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return explained[a] > explained[b]; });
     for (size_t k : order) rr.explanations.push_back({cands[k].name, cands[k].description, explained[k]});
-    const uint64_t total = list.size();
+    const uint64_t total = tally.failures;
     // A greedy cover of the explained failures: single readings first, profiles (bundles) last.
+    // Failures explained by the same readings are alike to it, so it runs on their counts.
     std::vector<std::string> chosen;
     {
-      std::vector<size_t> remaining;
-      for (size_t n = 0; n < flags.size(); ++n)
-        if (std::find(flags[n].begin(), flags[n].end(), 1) != flags[n].end()) remaining.push_back(n);
+      std::vector<std::pair<const std::vector<char>*, uint64_t>> remaining;
+      for (const auto& [explainers, n] : tally.explainers)
+        if (std::find(explainers.begin(), explainers.end(), 1) != explainers.end()) remaining.emplace_back(&explainers, n);
       const auto is_profile = [&](size_t k) { return cands[k].name.rfind("profile ", 0) == 0; };
       bool allow_profiles = false;
       while (!remaining.empty()) {
-        size_t best = 0, best_count = 0;
+        size_t best = 0;
+        uint64_t best_count = 0;
         for (size_t k : order) {
           if (is_profile(k) && !allow_profiles) continue;
-          size_t n = 0;
-          for (size_t x : remaining) n += flags[x][k];
+          uint64_t n = 0;
+          for (const auto& [explainers, count] : remaining) n += (*explainers)[k] ? count : 0;
           if (n > best_count) {
             best = k;
             best_count = n;
@@ -77,9 +89,9 @@ void explain_failures(const VectorSet& set, const std::vector<CaseOutput>& outpu
           continue;
         }
         chosen.push_back(cands[best].name + " (" + std::to_string(best_count) + ")");
-        std::vector<size_t> rest;
-        for (size_t x : remaining)
-          if (!flags[x][best]) rest.push_back(x);
+        std::vector<std::pair<const std::vector<char>*, uint64_t>> rest;
+        for (const auto& entry : remaining)
+          if (!(*entry.first)[best]) rest.push_back(entry);
         remaining = std::move(rest);
       }
     }
@@ -100,16 +112,6 @@ void explain_failures(const VectorSet& set, const std::vector<CaseOutput>& outpu
       if (rr.unexplained) rr.verdict += "; " + std::to_string(rr.unexplained) + " of " + std::to_string(total) + " unexplained";
     } else {
       rr.verdict = "unexplained";
-    }
-    for (const auto& [fi, pc] : per_case) {
-      Discrepancy d;
-      d.case_name = set.files[fi].name;
-      d.rule = std::string(ref::rule_name(rule));
-      d.failures = pc.first.size();
-      d.first_index = pc.first.front();
-      for (size_t k = 0; k < cands.size(); ++k)
-        if (pc.second[k]) d.explained_by += (d.explained_by.empty() ? "" : "|") + cands[k].name;
-      report.discrepancies.push_back(d);
     }
   }
   std::sort(report.discrepancies.begin(), report.discrepancies.end(), [](const Discrepancy& a, const Discrepancy& b) {

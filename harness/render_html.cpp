@@ -64,6 +64,11 @@ void summary(std::ostream& o, const Report& r, const std::vector<ref::RuleId>& g
   for (const auto& f : r.call_failures) failed_elements += f.elements;
   o << "(" << r.cases << " cases, " << r.total.total() + failed_elements << " elements)</td></tr>\n";
   o << "<tr><th>elements</th><td>" << text(counts_text(r.total)) << "</td></tr>\n";
+  if (!r.rule_filter.empty()) {
+    o << "<tr><th>rules judged</th><td>only";
+    for (const auto& rule : r.rule_filter) o << " <code>" << text(rule) << "</code>";
+    o << "</td></tr>\n";
+  }
   const auto rule_list = [&](const std::vector<ref::RuleId>& rules) {
     for (size_t i = 0; i < rules.size(); ++i)
       o << (i ? ", " : ": ") << "<a href=\"#" << html::rule_anchor(rules[i]) << "\"><code>" << ref::rule_name(rules[i])

@@ -59,6 +59,7 @@ std::string report_json(const Report& r) {
   j["implementation"] = r.implementation;
   j["description"] = r.description;
   j["vectors"] = r.vector_roots;
+  if (!r.rule_filter.empty()) j["rules_judged"] = r.rule_filter;
   j["cases"] = r.cases;
   j["total"] = counts_json(r.total);
   j["ok"] = r.ok();

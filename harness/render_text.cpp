@@ -58,6 +58,11 @@ std::string report_text(const Report& r) {
   uint64_t failed_elements = 0;  // those of failed calls are in no count
   for (const auto& f : r.call_failures) failed_elements += f.elements;
   o << " (" << r.cases << " cases, " << r.total.total() + failed_elements << " elements)\n";
+  if (!r.rule_filter.empty()) {
+    o << "rules (only these judged):";
+    for (const auto& rule : r.rule_filter) o << " " << rule;
+    o << "\n";
+  }
   o << "total: " << counts_text(r.total) << "\n";
   if (!r.call_failures.empty()) {
     o << "\nfailed calls (" << r.call_failures.size()

@@ -100,6 +100,8 @@ struct CaseResult {
 struct Report {
   std::string implementation, description;
   std::vector<std::string> vector_roots;
+  // `validate --rules`: only the elements of these rules were judged and counted (empty: every rule).
+  std::vector<std::string> rule_filter;
   size_t cases = 0;
   Counts total;
   std::map<std::pair<ElementType, ElementType>, PairResult> pairs;

@@ -11,14 +11,27 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
   report.implementation = harness::printable(implementation.name());
   report.description = harness::printable(implementation.description());
   for (const auto& root : set.roots) report.vector_roots.push_back(harness::printable(root));
-  report.cases = set.files.size();
-  // Failures grouped by rule, for the explanation pass.
-  std::map<ref::RuleId, std::vector<std::pair<size_t, size_t>>> failing;  // rule -> (file, element)
-  std::vector<CaseOutput> outputs(set.files.size());
+  if (options.rules)
+    for (const ref::RuleId rule : *options.rules) report.rule_filter.emplace_back(ref::rule_name(rule));
+  FailureExplainer explainer(options);
+  uint64_t elements_done = 0;
 
-  for (size_t fi = 0; fi < set.files.size(); ++fi) {
-    const VectorFile& f = set.files[fi];
+  for (size_t fi = 0; fi < set.size(); ++fi) {
+    const std::shared_ptr<const VectorFile> loaded = set.load(fi);
+    const VectorFile& f = *loaded;
     const auto rules = rules_of(f);
+    // The elements judged: all, or those of the rules asked for.
+    std::vector<char> judged(f.input.size(), 1);
+    size_t judged_count = f.input.size();
+    if (options.rules) {
+      judged_count = 0;
+      for (size_t i = 0; i < f.input.size(); ++i) judged_count += judged[i] = options.rules->count(rules[i]) != 0;
+      if (judged_count == 0) {
+        if (options.progress) options.progress(fi + 1, set.size(), elements_done);
+        continue;
+      }
+    }
+    ++report.cases;
     PairResult& pair = report.pairs[{f.from, f.to}];
     CaseResult& result = report.case_results.emplace_back();
     result.name = f.name;
@@ -29,58 +42,60 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
       report.total.add(c);
       result.counts.add(c);
     };
-    outputs[fi] = implementation.run(f, fi);
-    CaseOutput& out = outputs[fi];
+    CaseOutput out = implementation.run(f, fi);
+    elements_done += judged_count;
     out.message = harness::printable(out.message);
     if (out.status == CaseOutput::Status::kCallFailed) {
       CallFailure failure{f.name,       harness::printable(f.path), call_of(f), out.failure_kind, out.message,
-                          options.reproduce ? harness::printable(options.reproduce(f)) : "", f.input.size()};
+                          options.reproduce ? harness::printable(options.reproduce(f)) : "", judged_count};
       pair.call_failures.push_back(failure);
       report.call_failures.push_back(failure);
       result.call_failure = out.message;
-      continue;
-    }
-    if (out.status == CaseOutput::Status::kRejected) {
-      Rejection rej{f.name, call_of(f), out.message, f.input.size()};
+    } else if (out.status == CaseOutput::Status::kRejected) {
+      Rejection rej{f.name, call_of(f), out.message, judged_count};
       pair.rejections.push_back(rej);
       report.rejections.push_back(rej);
       result.rejection = out.message;
       for (size_t i = 0; i < f.input.size(); ++i) {
+        if (!judged[i]) continue;
         Counts c;
         (f.outcomes[i] == ref::OutcomeClass::kUnspecified ? c.unspecified : c.rejected) = 1;
         count(c, i);
       }
-      continue;
-    }
-    std::map<std::string, uint64_t> element_errors;  // message -> count
-    for (size_t i = 0; i < f.input.size(); ++i) {
-      Counts c;
-      const bool unspecified = f.outcomes[i] == ref::OutcomeClass::kUnspecified;
-      if (!out.elements[i]) {
-        (unspecified ? c.unspecified : c.rejected) = 1;
-        if (!unspecified) ++element_errors[out.element_errors[i]];
-      } else if (unspecified) {
-        c.unspecified = 1;
-      } else if (element_matches(f, i, *out.elements[i])) {
-        c.pass = 1;
-      } else {
-        c.fail = 1;
-        failing[rules[i]].emplace_back(fi, i);
-        if (result.failures.size() < options.examples_per_rule)
-          result.failures.push_back(
-              {f.name, i, f.from, f.to, call_of(f), f.input[i], f.expected[i], *out.elements[i], f.outcomes[i], {},
-               f.opset, f.saturate, f.round_mode});
+    } else {
+      std::map<std::string, uint64_t> element_errors;    // message -> count
+      std::map<ref::RuleId, std::vector<size_t>> failing;  // rule -> failing elements
+      for (size_t i = 0; i < f.input.size(); ++i) {
+        if (!judged[i]) continue;
+        Counts c;
+        const bool unspecified = f.outcomes[i] == ref::OutcomeClass::kUnspecified;
+        if (!out.elements[i]) {
+          (unspecified ? c.unspecified : c.rejected) = 1;
+          if (!unspecified) ++element_errors[out.element_errors[i]];
+        } else if (unspecified) {
+          c.unspecified = 1;
+        } else if (element_matches(f, i, *out.elements[i])) {
+          c.pass = 1;
+        } else {
+          c.fail = 1;
+          failing[rules[i]].push_back(i);
+          if (result.failures.size() < options.examples_per_rule)
+            result.failures.push_back({f.name, i, f.from, f.to, call_of(f), f.input[i], f.expected[i],
+                                       *out.elements[i], f.outcomes[i], {}, f.opset, f.saturate, f.round_mode});
+        }
+        count(c, i);
       }
-      count(c, i);
+      for (const auto& [message, n] : element_errors) {
+        Rejection rej{f.name, call_of(f), "on " + std::to_string(n) + " element(s): " + harness::printable(message), n};
+        pair.rejections.push_back(rej);
+        report.rejections.push_back(rej);
+        if (result.rejection.empty()) result.rejection = rej.message;
+      }
+      explainer.add_file(f, out, failing, report);
     }
-    for (const auto& [message, n] : element_errors) {
-      Rejection rej{f.name, call_of(f), "on " + std::to_string(n) + " element(s): " + harness::printable(message), n};
-      pair.rejections.push_back(rej);
-      report.rejections.push_back(rej);
-      if (result.rejection.empty()) result.rejection = rej.message;
-    }
+    if (options.progress) options.progress(fi + 1, set.size(), elements_done);
   }
-  explain_failures(set, outputs, failing, options, report);
+  explainer.finish(report);
   return report;
 }
 

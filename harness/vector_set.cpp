@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include <sys/stat.h>
@@ -32,15 +33,55 @@ std::string read_file(const std::string& path, bool* ok) {
 
 }  // namespace
 
-const VectorFile* VectorSet::find(const std::string& name, size_t* index) const {
-  const auto it = std::lower_bound(files.begin(), files.end(), name,
-                                   [](const VectorFile& f, const std::string& n) { return f.name < n; });
-  if (it == files.end() || it->name != name) return nullptr;
-  if (index) *index = static_cast<size_t>(it - files.begin());
+const VectorSetEntry* VectorSet::find(const std::string& name, size_t* index) const {
+  const auto it = std::lower_bound(entries_.begin(), entries_.end(), name,
+                                   [](const VectorSetEntry& e, const std::string& n) { return e.name < n; });
+  if (it == entries_.end() || it->name != name) return nullptr;
+  if (index) *index = static_cast<size_t>(it - entries_.begin());
   return &*it;
 }
 
-std::variant<VectorSet, std::string> load_vector_set(const std::vector<std::string>& paths) {
+void VectorSet::add(VectorSetEntry entry) {
+  entries_.push_back(std::move(entry));
+  resident_.emplace_back();
+}
+
+void VectorSet::add_resident(VectorFile file, std::string sha256) {
+  entries_.push_back({file.path, file.name, std::move(sha256), file.from, file.to, file.input.size()});
+  resident_.push_back(std::make_shared<const VectorFile>(std::move(file)));
+}
+
+std::shared_ptr<const VectorFile> VectorSet::load(size_t i) const {
+  if (resident_[i]) return resident_[i];
+  const VectorSetEntry& e = entries_[i];
+  bool ok = false;
+  const std::string text = read_file(e.path, &ok);
+  if (!ok) throw InputChanged(e.path + ": cannot read the file any more (removed or changed during the run?)");
+  // The bytes the set was checked with, or the results file's sha256 and every count taken from
+  // the entry would describe another file.
+  if (sha256_hex(text) != e.sha256)
+    throw InputChanged(e.path + ": the file changed during the run (its sha256 is not the one checked)");
+  auto parsed = parse_vector_text(text, e.path);
+  if (auto* error = std::get_if<std::string>(&parsed)) throw InputChanged(*error);
+  return std::make_shared<const VectorFile>(std::move(std::get<VectorFile>(parsed)));
+}
+
+std::variant<VectorSetEntry, std::string> check_vector_file(const std::string& path, VectorFile* file) {
+  bool ok = false;
+  const std::string text = read_file(path, &ok);
+  if (!ok) return path + ": cannot read the file";
+  auto parsed = parse_vector_text(text, path);
+  if (auto* error = std::get_if<std::string>(&parsed)) return *error;
+  auto& f = std::get<VectorFile>(parsed);
+  const std::string stem = fs::path(path).stem().string();
+  if (f.name != stem) return path + ":1: the case name '" + f.name + "' is not the file name '" + stem + "'";
+  VectorSetEntry entry{path, f.name, sha256_hex(text), f.from, f.to, f.input.size()};
+  if (file) *file = std::move(f);
+  return entry;
+}
+
+std::variant<VectorSet, std::string> load_vector_set(const std::vector<std::string>& paths,
+                                                     const std::function<void(size_t, size_t)>& checked) {
   if (paths.empty()) return std::string("no vector directory given");
   std::vector<std::string> files;
   for (const std::string& p : paths) {
@@ -70,26 +111,22 @@ std::variant<VectorSet, std::string> load_vector_set(const std::vector<std::stri
         return real[i].second + ": this vector file is given twice (also as " + real[i - 1].second +
                "); give each directory or file once";
   }
-  std::vector<std::pair<VectorFile, std::string>> loaded;
+  // Every file is checked before the implementation runs on any (a bad file found after hours of a
+  // slow plug-in would waste them), and only its entry is kept.
+  std::vector<VectorSetEntry> entries;
   for (const std::string& path : files) {
-    bool ok = false;
-    const std::string text = read_file(path, &ok);
-    if (!ok) return path + ": cannot read the file";
-    auto parsed = parse_vector_text(text, path);
-    if (auto* error = std::get_if<std::string>(&parsed)) return *error;
-    auto& file = std::get<VectorFile>(parsed);
-    const std::string stem = fs::path(path).stem().string();
-    if (file.name != stem) return path + ":1: the case name '" + file.name + "' is not the file name '" + stem + "'";
-    loaded.emplace_back(std::move(file), sha256_hex(text));
+    auto checked_file = check_vector_file(path);
+    if (auto* error = std::get_if<std::string>(&checked_file)) return *error;
+    entries.push_back(std::move(std::get<VectorSetEntry>(checked_file)));
+    if (checked) checked(entries.size(), files.size());
   }
-  std::sort(loaded.begin(), loaded.end(), [](const auto& a, const auto& b) { return a.first.name < b.first.name; });
+  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
   VectorSet set;
   set.roots = paths;
-  for (size_t i = 0; i < loaded.size(); ++i) {
-    if (i > 0 && loaded[i].first.name == loaded[i - 1].first.name)
-      return loaded[i].first.path + ": case name '" + loaded[i].first.name + "' also used by " + loaded[i - 1].first.path;
-    set.files.push_back(std::move(loaded[i].first));
-    set.sha256.push_back(std::move(loaded[i].second));
+  for (size_t i = 0; i < entries.size(); ++i) {
+    if (i > 0 && entries[i].name == entries[i - 1].name)
+      return entries[i].path + ": case name '" + entries[i].name + "' also used by " + entries[i - 1].path;
+    set.add(std::move(entries[i]));
   }
   return set;
 }
@@ -102,6 +139,57 @@ const char* special_kind(const struct stat& st) {
   if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) return "a device";
   return "not a regular file";
 }
+
+// The top-level "format" of a JSON file, read without building the document: a vector file says
+// "castlike-vectors" in its first line, and reading the rest of it here would double the cost of
+// a walk over gigabytes (the loader reads it anyway). Any other file is read to its end, so that
+// a malformed one still goes to the loader, which names the problem.
+struct FormatSniffer : nlohmann::json_sax<nlohmann::json> {
+  int depth = 0;
+  bool format_next = false;
+  std::optional<std::string> format;  // the last top-level "format" that is a string
+  bool value() {
+    if (depth == 1 && format_next) format.reset();
+    format_next = false;
+    return true;
+  }
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t) override { return value(); }
+  bool number_unsigned(number_unsigned_t) override { return value(); }
+  bool number_float(number_float_t, const string_t&) override { return value(); }
+  bool binary(binary_t&) override { return value(); }
+  bool string(string_t& s) override {
+    const bool is_format = depth == 1 && format_next;
+    value();
+    if (!is_format) return true;
+    format = s;
+    return s != "castlike-vectors";  // a vector file: stop here (sax_parse then returns false)
+  }
+  bool start_object(std::size_t) override {
+    value();
+    ++depth;
+    return true;
+  }
+  bool end_object() override {
+    --depth;
+    return true;
+  }
+  bool start_array(std::size_t) override {
+    value();
+    ++depth;
+    return true;
+  }
+  bool end_array() override {
+    --depth;
+    return true;
+  }
+  bool key(string_t& k) override {
+    format_next = depth == 1 && k == "format";
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+};
 
 // One directory level; `ancestors` holds the (device, inode) of every directory on the way down, so a
 // symbolic link back up the tree is a reported loop instead of an endless walk.
@@ -154,9 +242,10 @@ void walk(const fs::path& dir, std::vector<std::pair<dev_t, ino_t>>& ancestors, 
       out.problems.emplace_back(p.string(), std::string("cannot read the file: ") + std::strerror(errno));
       continue;
     }
-    const auto j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
-    if (j.is_object() && j.contains("format") && j["format"].is_string() && j["format"] != "castlike-vectors") {
-      out.other.emplace_back(p.string(), j["format"].get<std::string>());
+    FormatSniffer sniffer;
+    const bool parsed = nlohmann::json::sax_parse(in, &sniffer);
+    if (parsed && sniffer.format && *sniffer.format != "castlike-vectors") {
+      out.other.emplace_back(p.string(), *sniffer.format);
       continue;
     }
     out.vectors.push_back(p.string());
