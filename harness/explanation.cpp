@@ -21,6 +21,7 @@ void explain_failures(const VectorSet& set, const std::vector<CaseOutput>& outpu
     std::vector<uint64_t> explained(cands.size(), 0);
     // (case) -> failures, explained-all flags per candidate
     std::map<size_t, std::pair<std::vector<size_t>, std::vector<bool>>> per_case;
+    std::map<size_t, std::vector<Failure>> case_examples;  // (case) -> its first failures of the rule
     std::vector<std::vector<char>> flags;  // per failure (list order): which candidates explain it
     for (const auto& [fi, i] : list) {
       flags.emplace_back(cands.size(), 0);
@@ -41,6 +42,7 @@ void explain_failures(const VectorSet& set, const std::vector<CaseOutput>& outpu
         pc.second[k] = pc.second[k] && e;
       }
       if (rr.examples.size() < options.examples_per_rule) rr.examples.push_back(failure);
+      if (case_examples[fi].size() < options.examples_per_rule) case_examples[fi].push_back(failure);
       if (failure.explained_by.empty()) {
         ++rr.unexplained;
         if (rr.unexplained_examples.size() < options.examples_per_rule) rr.unexplained_examples.push_back(failure);
@@ -107,6 +109,7 @@ void explain_failures(const VectorSet& set, const std::vector<CaseOutput>& outpu
       d.rule = std::string(ref::rule_name(rule));
       d.failures = pc.first.size();
       d.first_index = pc.first.front();
+      d.examples = std::move(case_examples[fi]);
       for (size_t k = 0; k < cands.size(); ++k)
         if (pc.second[k]) d.explained_by += (d.explained_by.empty() ? "" : "|") + cands[k].name;
       report.discrepancies.push_back(d);
