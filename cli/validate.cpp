@@ -51,7 +51,8 @@ void refuse_output_over_input(const std::string& option, const std::string& out,
 const char* const kUsage =
     "usage: castlike validate [--vectors PATH ...] (--results FILE | --library FILE.so |\n"
     "                         --builtin reference|kernels [--profile NAME] [--variants LIST])\n"
-    "                         [--format text|json|html|junit] [--out FILE] [--examples N]\n"
+    "                         [--format text|json|html|junit] [--out FILE]\n"
+    "                         [--examples N] [--pairs LIST] [--quiet]\n"
     "                         [--timeout S] [--memory-limit MiB] [--in-process]\n"
     "                         [--expect FILE [--expect-strict]] [--write-expect FILE]\n"
     "\n"
@@ -67,10 +68,11 @@ const char* const kUsage =
     "                   standard input\n"
     "  --library FILE   a shared library with the C ABI of include/castlike/validator_abi.h\n"
     "  --builtin NAME   reference (with --profile / --variants) or kernels (the optimized/ library)\n"
-    "  --format F       text (default), json, html (a self-contained page with a 24 x 24 matrix)\n"
-    "                   or junit (JUnit XML for CI: a test case per vector file, classname\n"
-    "                   castlike.FROM.TO; failure: failing elements or rejected call; error:\n"
-    "                   failed call; skipped: all its rows known to the --expect baseline)\n"
+    "  --format F       text (default), json, html (a self-contained page with a\n"
+    "                   24 x 24 matrix) or junit (JUnit XML for CI: a test case per\n"
+    "                   vector file, classname castlike.FROM.TO; failure: failing\n"
+    "                   elements or rejected call; error: failed call; skipped: all\n"
+    "                   its rows known to the --expect baseline)\n"
     "  --out FILE       write the report there instead of standard output (through a temporary file\n"
     "                   and a rename; refused when FILE is one of the inputs or a symlink)\n"
     "  --examples N     failing cases shown per rule (default 5)\n"
@@ -86,22 +88,27 @@ const char* const kUsage =
     "  --in-process     call the plug-in inside the validator (trusted plug-ins only: no protection)\n"
     "\n"
     "Baselines (format: vectors/schema/README.md, \"Baselines\"):\n"
-    "  --expect FILE    compare with a baseline of known discrepancy rows (case, rule,\n"
-    "                   failures, readings) and rejections (case, message). A row of the\n"
-    "                   run not in it, or with another failure count or readings, is new\n"
-    "                   and fails; a known row passes; a baseline row the run no longer\n"
-    "                   gives is reported as vanished (fixed? remove it from the baseline).\n"
-    "                   A failed call (crash, hang...) always fails. The verdict and the\n"
-    "                   report start with the summary (known / new / changed / vanished).\n"
-    "  --expect-strict  vanished rows, and rows whose case did not run, fail too (as\n"
-    "                   pytest's strict xfail): the baseline must describe the run exactly\n"
-    "  --write-expect FILE  write this run's rows as a baseline (atomically; refused when\n"
-    "                   FILE is an input); the exit status stays that of the run\n"
+    "  --expect FILE    compare with a baseline of known discrepancy rows (case,\n"
+    "                   rule, failures, readings) and rejections (case, message):\n"
+    "                   a row of the run not in it, or with another failure count\n"
+    "                   or readings, is new and fails; a known row passes; a row\n"
+    "                   of the baseline the run no longer gives is reported as\n"
+    "                   vanished (fixed? remove it from the baseline). A failed\n"
+    "                   call (crash, hang...) always fails. The verdict and the\n"
+    "                   report start with the summary (known / new / changed /\n"
+    "                   vanished).\n"
+    "  --expect-strict  vanished rows, and rows whose case did not run, fail too\n"
+    "                   (as pytest's strict xfail): the baseline must describe the\n"
+    "                   run exactly\n"
+    "  --write-expect FILE\n"
+    "                   write this run's rows as a baseline (atomically; refused\n"
+    "                   when FILE is an input); the exit status stays the run's\n"
     "\n"
-    "Exit status: 0 no failure and no rejection (with --expect: nothing new or changed), 1\n"
-    "failures, failed calls or rejections (with --expect: new or changed rows, failed calls;\n"
-    "with --expect-strict also vanished rows), 2 bad arguments, a malformed / truncated /\n"
-    "foreign vector, results or baseline file (the message names file, field or\n"
+    "Exit status: 0 no failure and no rejection (with --expect: nothing new or\n"
+    "changed), 1 failures, failed calls or rejections (with --expect: new or\n"
+    "changed rows, failed calls; with --expect-strict also vanished rows), 2 bad\n"
+    "arguments, a malformed / truncated / foreign vector, results or baseline\n"
+    "file (the message names file, field or\n"
     "line, problem), 3 an internal error of castlike (please report it).\n";
 
 // --pairs FROM-TO,...: keep only the vector files of those pairs; an unknown type or a list that
@@ -214,9 +221,15 @@ int validate_main(const std::vector<std::string>& args) {
       if (a.has(option)) inputs.push_back(a.value(option));
     for (const char* option : {"out", "write-expect"})
       if (a.has(option)) refuse_output_over_input("--" + std::string(option), a.value(option), inputs);
-    if (a.has("out") && a.has("write-expect") &&
-        fs::absolute(a.value("out")).lexically_normal() == fs::absolute(a.value("write-expect")).lexically_normal())
-      throw UsageError{"--out and --write-expect name the same file", "write the report and the baseline to two files"};
+    if (a.has("out") && a.has("write-expect")) {
+      // The same file through a link, or the same new name: one output would replace the other.
+      struct stat o {}, w {};
+      const std::string out = a.value("out"), baseline_out = a.value("write-expect");
+      const bool linked = ::stat(out.c_str(), &o) == 0 && ::stat(baseline_out.c_str(), &w) == 0 &&
+                          o.st_dev == w.st_dev && o.st_ino == w.st_ino;
+      if (linked || fs::absolute(out).lexically_normal() == fs::absolute(baseline_out).lexically_normal())
+        throw UsageError{"--out and --write-expect name the same file", "write the report and the baseline to two files"};
+    }
   }
 
   conformance::LoadedImplementation impl;

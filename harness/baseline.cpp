@@ -164,6 +164,12 @@ Baseline parse_baseline(const json& doc, const std::string& path) {
 
 std::string plural(size_t n, const std::string& word) { return std::to_string(n) + " " + word; }
 
+// A row of the run as the text report lists it: a rejection with its call.
+std::string run_row_text(const BaselineEntry& e) {
+  if (e.kind == BaselineEntry::Kind::kRejection) return "rejection " + e.case_name + " (" + e.call + "): " + e.message;
+  return e.text();
+}
+
 }  // namespace
 
 bool BaselineEntry::same_key(const BaselineEntry& other) const {
@@ -307,18 +313,14 @@ std::string baseline_text(const BaselineComparison& c, const Report& report) {
   // The rows that fail first, each with its first failing cases (the first 20 rows in full).
   size_t shown = 0;
   const auto with_cases = [&](const BaselineEntry& e) {
-    if (e.kind == BaselineEntry::Kind::kRejection) {
-      o << "    (" << e.call << ")\n";
-      return;
-    }
-    if (shown++ >= 20) return;
+    if (e.kind == BaselineEntry::Kind::kRejection || shown++ >= 20) return;
     for (const auto& f : e.examples) o << failure_block(f, "    ");
     if (e.failures > e.examples.size()) o << "    ... and " << e.failures - e.examples.size() << " more\n";
   };
   if (!c.added.empty()) {
     o << "\nnew (" << c.added.size() << "), not in the baseline:\n";
     for (const auto& e : c.added) {
-      o << "  " << e.text() << "\n";
+      o << "  " << run_row_text(e) << "\n";
       with_cases(e);
     }
   }

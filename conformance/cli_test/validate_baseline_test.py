@@ -37,21 +37,36 @@ def check(condition, what):
         failed.append(what)
 
 
+UNSPECIFIED = "STRING_to_FLOAT_op25_not_numbers"  # written by the test: every element unspecified
+
+
+def write_unspecified_case(work):
+    doc = {"format": "castlike-vectors", "format_version": 1, "kind": "generated", "name": UNSPECIFIED,
+           "source": {"generator": "validate_baseline_test"}, "opset": 25, "from": "STRING", "to": "FLOAT",
+           "attributes": {}, "shape": [2], "input": {"text": ["Hello", "1.2.3"]},
+           "expected": {"bits": ["0x00000000", "0x00000000"], "outcome": ["unspecified", "unspecified"],
+                        "rule": ["STR.NOT_A_NUMBER", "STR.NOT_A_NUMBER"]}}
+    path = os.path.join(work, UNSPECIFIED + ".json")
+    with open(path, "w") as f:
+        json.dump(doc, f)
+    return path
+
+
 class Env:
-    def __init__(self, args, work):
+    def __init__(self, args, work, cases=CASES):
         self.castlike = args.castlike
         self.work = work
         spec = os.path.join(args.source, "vectors", "spec-examples")
         self.vector_args = []
         lines = [{"format": "castlike-results", "format_version": 1, "implementation": {"name": "hostile-test"}}]
-        for name in CASES:
-            path = os.path.join(spec, name + ".json")
+        for name in cases:
+            path = write_unspecified_case(work) if name == UNSPECIFIED else os.path.join(spec, name + ".json")
             self.vector_args += ["--vectors", path]
             raw = open(path, "rb").read()
             doc = json.loads(raw)
             line = {"case": name, "sha256": hashlib.sha256(raw).hexdigest(), "from": doc["from"], "to": doc["to"]}
             bits = list(doc["expected"]["bits"])
-            if name == REJECTED:
+            if name in (REJECTED, UNSPECIFIED):
                 line.update(status="rejected", stage="run", message=HOSTILE)
             elif name == WRONG:
                 for i in (0, 1):
@@ -63,7 +78,7 @@ class Env:
             else:
                 line.update(status="ok", bits=bits)
             lines.append(line)
-        lines.append({"end": True, "cases": len(CASES)})
+        lines.append({"end": True, "cases": len(lines) - 1})
         self.results = os.path.join(work, "results.jsonl")
         with open(self.results, "w", encoding="utf-8") as f:
             for line in lines:
@@ -81,11 +96,12 @@ class Env:
             json.dump(doc, f, indent=1)
         return path
 
-    def written_baseline(self):
+    def written_baseline(self, rejections=2):
         path = os.path.join(self.work, "written.json")
         rc, _, err = self.run("--write-expect", path, "--quiet")
         check(rc == 1, "--write-expect keeps the run's exit status (1: failures and rejections)")
-        check("wrote baseline %s: 1 discrepancies, 2 rejections" % path in err, "--write-expect names what it wrote")
+        check("wrote baseline %s: 1 discrepancies, %d rejections" % (path, rejections) in err,
+              "--write-expect names what it wrote")
         with open(path) as f:
             return path, json.load(f)
 
@@ -126,7 +142,7 @@ def scenario_new_changed_vanished(env):
     new_at, changed_at, vanished_at = (out.find(s) for s in ("\nnew (1)", "\nchanged (1)", "\nvanished (1)"))
     full_at = out.find("the run itself, without the baseline:")
     check(0 < new_at < changed_at < vanished_at < full_at, "new, changed, vanished, then the full report")
-    check("  rejection %s: %s" % (REJECTED, HOSTILE_SHOWN) in out, "the new rejection with its message")
+    check("  rejection %s (opset 21): %s" % (REJECTED, HOSTILE_SHOWN) in out, "the new rejection with its call and message")
     check("  discrepancy %s, F8.RNE: 2 failure(s), unexplained\n      baseline: 3 failure(s), unexplained" % WRONG in out,
           "the changed row with the baseline's count")
     check("castlike explain --from FLOAT --to FLOAT8E4M3FN --opset 21 --bits 0x" in out[changed_at:vanished_at],
@@ -249,6 +265,28 @@ def scenario_junit_baseline(env):
           "--expect-strict: a not-run row of a case outside the set is a failing test case")
 
 
+def scenario_junit_unspecified_rejection(args, work):
+    """A rejected call whose elements are all unspecified fails nothing: exit 0, and a skipped test
+    case in JUnit; with a baseline it is a row like any other."""
+    env = Env(args, work, CASES + [UNSPECIFIED])
+    rc, root = junit(env)
+    if root is None:
+        return
+    cases = counts_add_up(root, "unspecified rejection")
+    skipped = cases[UNSPECIFIED].find("skipped")
+    check(skipped is not None and skipped.get("message").startswith("every element's result is unspecified; rejected: "),
+          "a rejected call of unspecified elements is skipped")
+    alone = Env(args, tempfile.mkdtemp(dir=work), [UNSPECIFIED])
+    rc_text, out, _ = alone.run()
+    rc, root = junit(alone)
+    check(rc_text == 0 and rc == 0 and root is not None and root.get("skipped") == "1" and
+          out.startswith("castlike validate: hostile-test: PASS"), "and alone, the run passes, in text and JUnit alike")
+    path, _ = env.written_baseline(rejections=3)
+    rc, root = junit(env, "--expect", path)
+    check(rc == 0 and root is not None and counts_add_up(root, "known")[UNSPECIFIED].find("skipped") is not None,
+          "with a baseline that knows it: skipped, exit 0")
+
+
 def scenario_junit_call_failures(env, args):
     cmd = [args.castlike, "validate", "--library", args.library, "--vectors", args.vectors, "--timeout", "1",
            "--format", "junit"]
@@ -280,6 +318,8 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         if args.scenario == "junit_call_failures":
             scenario_junit_call_failures(None, args)
+        elif args.scenario == "junit_unspecified_rejection":
+            scenario_junit_unspecified_rejection(args, work)
         else:
             globals()["scenario_" + args.scenario](Env(args, work))
     if failed:
