@@ -93,7 +93,8 @@ BaselineEntry read_discrepancy(const json& row, const std::string& where) {
   e.kind = BaselineEntry::Kind::kDiscrepancy;
   e.case_name = string_member(row, "case", where, true);
   e.rule = string_member(row, "rule", where, true);
-  if (!ref::rule_from_name(e.rule)) fail(where + ".rule", "names '" + harness::printable(e.rule) + "', which is not a rule id (castlike rules lists them)");
+  if (!ref::rule_from_name(e.rule))
+    fail(where + ".rule", "names '" + harness::printable(e.rule) + "', which is not a rule id (castlike rules lists them)");
   const json& failures = member(row, "failures", where);
   if (!failures.is_number_unsigned() || failures.get<uint64_t>() == 0)
     fail(where + ".failures", "is " + (failures.is_number_integer() ? failures.dump() : kind_of(failures)) +
@@ -143,10 +144,9 @@ Baseline parse_baseline(const json& doc, const std::string& path) {
   const json& discrepancies = array_member(doc, "discrepancies");
   const json& rejections = array_member(doc, "rejections");
   // A row given twice would be compared once and be known twice: refuse it.
-  std::map<std::tuple<BaselineEntry::Kind, std::string, std::string>, std::string> first;
+  std::map<std::tuple<BaselineEntry::Kind, std::string, std::string>, std::string> first;  // key -> where
   const auto add = [&](BaselineEntry e, const std::string& where) {
-    const std::string second = e.kind == BaselineEntry::Kind::kDiscrepancy ? e.rule : e.message;
-    const auto [it, fresh] = first.emplace(std::make_tuple(e.kind, e.case_name, second), where);
+    const auto [it, fresh] = first.emplace(e.key(), where);
     if (!fresh) fail(where, "repeats " + it->second + " (the same case and " +
                                 (e.kind == BaselineEntry::Kind::kDiscrepancy ? "rule" : "message") + ")");
     b.entries.push_back(std::move(e));
@@ -172,16 +172,16 @@ std::string run_row_text(const BaselineEntry& e) {
 
 }  // namespace
 
-bool BaselineEntry::same_key(const BaselineEntry& other) const {
-  return kind == other.kind && case_name == other.case_name &&
-         (kind == Kind::kDiscrepancy ? rule == other.rule : message == other.message);
+std::tuple<BaselineEntry::Kind, std::string, std::string> BaselineEntry::key() const {
+  return {kind, case_name, kind == Kind::kDiscrepancy ? rule : message};
 }
 
 std::string BaselineEntry::text() const {
   if (kind == Kind::kRejection) return "rejection " + case_name + ": " + message;
-  return "discrepancy " + case_name + ", " + rule + ": " + std::to_string(failures) + " failure(s), " +
-         (explained_by.empty() ? std::string("unexplained") : "explained by " + explained_by);
+  return "discrepancy " + case_name + ", " + rule + ": " + std::to_string(failures) + " failure(s), " + readings();
 }
+
+std::string BaselineEntry::readings() const { return explained_by.empty() ? "unexplained" : "explained by " + explained_by; }
 
 std::variant<Baseline, std::string> read_baseline(const std::string& path) {
   struct stat st {};
@@ -275,14 +275,11 @@ BaselineComparison compare_with_baseline(const Report& report, const Baseline& b
   c.strict = strict;
   c.call_failures = !report.call_failures.empty();
   using Key = std::tuple<BaselineEntry::Kind, std::string, std::string>;
-  const auto key = [](const BaselineEntry& e) {
-    return Key{e.kind, e.case_name, e.kind == BaselineEntry::Kind::kDiscrepancy ? e.rule : e.message};
-  };
   std::map<Key, const BaselineEntry*> expected;
-  for (const auto& e : baseline.entries) expected.emplace(key(e), &e);
+  for (const auto& e : baseline.entries) expected.emplace(e.key(), &e);
   std::set<Key> seen;
   for (auto& e : run_entries(report)) {
-    const auto it = expected.find(key(e));
+    const auto it = expected.find(e.key());
     if (it == expected.end()) {
       c.added.push_back(std::move(e));
       continue;
@@ -297,7 +294,7 @@ BaselineComparison compare_with_baseline(const Report& report, const Baseline& b
   for (const auto& r : report.case_results)
     if (r.call_failure.empty()) judged.insert(r.name);
   for (const auto& e : baseline.entries)
-    if (!seen.count(key(e))) (judged.count(e.case_name) ? c.vanished : c.not_run).push_back(e);
+    if (!seen.count(e.key())) (judged.count(e.case_name) ? c.vanished : c.not_run).push_back(e);
   return c;
 }
 
@@ -327,8 +324,7 @@ std::string baseline_text(const BaselineComparison& c, const Report& report) {
   if (!c.changed.empty()) {
     o << "\nchanged (" << c.changed.size() << "), other failures or readings than in the baseline:\n";
     for (const auto& [was, now] : c.changed) {
-      o << "  " << now.text() << "\n      baseline: " << was.failures << " failure(s), "
-        << (was.explained_by.empty() ? std::string("unexplained") : "explained by " + was.explained_by) << "\n";
+      o << "  " << now.text() << "\n      baseline: " << was.failures << " failure(s), " << was.readings() << "\n";
       with_cases(now);
     }
   }

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <variant>
 #include <vector>
 
@@ -27,10 +28,13 @@ struct BaselineEntry {
   std::string call;
   std::vector<Failure> examples;
 
-  // What the row is about: (case, rule) or (case, message); rows with the same key are compared.
-  bool same_key(const BaselineEntry& other) const;
+  // What the row is about: (kind, case, rule) or (kind, case, message); a run's row and the
+  // baseline's row of the same key are compared, and a baseline holds each key once.
+  std::tuple<Kind, std::string, std::string> key() const;
   // "discrepancy CASE, RULE: 2 failure(s), explained by nan-sign" / "rejection CASE: message"
   std::string text() const;
+  // A discrepancy's readings: "explained by A2=six|nan-sign", or "unexplained".
+  std::string readings() const;
 };
 
 struct Baseline {

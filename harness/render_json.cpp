@@ -54,7 +54,8 @@ json call_failures_json(const std::vector<CallFailure>& failures) {
 // A baseline row: {"kind": "discrepancy", case, rule, failures, explained_by} or
 // {"kind": "rejection", case, message}; a run's discrepancy row also has its first failures.
 json baseline_entry_json(const BaselineEntry& e) {
-  if (e.kind == BaselineEntry::Kind::kRejection) return json{{"kind", "rejection"}, {"case", e.case_name}, {"message", e.message}};
+  if (e.kind == BaselineEntry::Kind::kRejection)
+    return json{{"kind", "rejection"}, {"case", e.case_name}, {"message", e.message}};
   json j{{"kind", "discrepancy"}, {"case", e.case_name}, {"rule", e.rule}, {"failures", e.failures},
          {"explained_by", e.explained_by}};
   if (!e.examples.empty()) {
@@ -71,7 +72,8 @@ json baseline_json(const BaselineComparison& c) {
     return out;
   };
   json changed = json::array();
-  for (const auto& [was, now] : c.changed) changed.push_back({{"baseline", baseline_entry_json(was)}, {"now", baseline_entry_json(now)}});
+  for (const auto& [was, now] : c.changed)
+    changed.push_back({{"baseline", baseline_entry_json(was)}, {"now", baseline_entry_json(now)}});
   return json{{"file", c.path}, {"strict", c.strict},   {"ok", c.ok()},         {"known", c.known},
               {"new", rows(c.added)}, {"changed", changed}, {"vanished", rows(c.vanished)}, {"not_run", rows(c.not_run)}};
 }

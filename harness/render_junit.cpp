@@ -52,18 +52,14 @@ std::string xml_escape(const std::string& text, bool attribute) {
   }
 }
 
-std::string attr(const std::string& name, const std::string& value) { return " " + name + "=\"" + xml_escape(value, true) + "\""; }
-
-using Key = std::tuple<BaselineEntry::Kind, std::string, std::string>;
-Key key_of(const BaselineEntry& e) {
-  return Key{e.kind, e.case_name, e.kind == BaselineEntry::Kind::kDiscrepancy ? e.rule : e.message};
+std::string attr(const std::string& name, const std::string& value) {
+  return " " + name + "=\"" + xml_escape(value, true) + "\"";
 }
 
 // "F8.RNE: 3 failing element(s), unexplained" / "rejected: MESSAGE"
 std::string row_summary(const BaselineEntry& e) {
   if (e.kind == BaselineEntry::Kind::kRejection) return "rejected: " + e.message;
-  return e.rule + ": " + std::to_string(e.failures) + " failing element(s), " +
-         (e.explained_by.empty() ? std::string("unexplained") : "explained by " + e.explained_by);
+  return e.rule + ": " + std::to_string(e.failures) + " failing element(s), " + e.readings();
 }
 
 // A row and its first failing elements, as the failure text lists them.
@@ -96,13 +92,13 @@ std::string report_junit(const Report& r, const BaselineComparison* baseline) {
   for (auto& e : run_entries(r)) rows[e.case_name].push_back(std::move(e));
   // With a baseline: the state of each row of the run that is not known, and the baseline's rows
   // the run lacks, by case.
-  std::map<Key, std::string> not_known;  // key -> "new" or "changed (baseline: ...)"
+  // key -> its label: "new " or "changed (baseline: ...) "
+  std::map<std::tuple<BaselineEntry::Kind, std::string, std::string>, std::string> not_known;
   std::map<std::string, std::vector<BaselineEntry>> vanished, not_run;
   if (baseline) {
-    for (const auto& e : baseline->added) not_known[key_of(e)] = "new ";
+    for (const auto& e : baseline->added) not_known[e.key()] = "new ";
     for (const auto& [was, now] : baseline->changed)
-      not_known[key_of(now)] = "changed (baseline: " + std::to_string(was.failures) + " failure(s), " +
-                               (was.explained_by.empty() ? std::string("unexplained") : "explained by " + was.explained_by) + ") ";
+      not_known[now.key()] = "changed (baseline: " + std::to_string(was.failures) + " failure(s), " + was.readings() + ") ";
     for (const auto& e : baseline->vanished) vanished[e.case_name].push_back(e);
     for (const auto& e : baseline->not_run) not_run[e.case_name].push_back(e);
   }
@@ -129,7 +125,7 @@ std::string report_junit(const Report& r, const BaselineComparison* baseline) {
       std::vector<BaselineEntry> failing, known;
       std::string message, text;
       for (const auto& e : rows[c.name]) {
-        const auto it = not_known.find(key_of(e));
+        const auto it = not_known.find(e.key());
         if (baseline && it == not_known.end()) {
           known.push_back(e);
           continue;
