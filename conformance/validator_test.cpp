@@ -440,8 +440,12 @@ TEST(Reports, HtmlHasTheFullMatrixAndJsonParses) {
   for (size_t at = html.find("<td", matrix); at < end; at = html.find("<td", at + 1)) ++cells;
   for (size_t at = html.find("<tr><th>", matrix); at < end; at = html.find("<tr><th>", at + 1)) ++rows;
   EXPECT_EQ(cells, 576u);
-  EXPECT_EQ(rows, 25u);  // the header row and one per source type
-  EXPECT_NE(html.find("class=\"fail\""), std::string::npos);
+  EXPECT_EQ(rows, 24u);  // one per source type
+  // The failures of FLOAT -> FLOAT4E2M1 are all explained (A2=six): that cell's colour, its count, its details.
+  EXPECT_NE(html.find("<td class=\"st-expl\" title=\"FLOAT \u2192 FLOAT4E2M1: "), std::string::npos);
+  EXPECT_NE(html.find("<a href=\"#pair-FLOAT-FLOAT4E2M1\">"), std::string::npos);
+  EXPECT_NE(html.find("<section class=\"pair\" id=\"pair-FLOAT-FLOAT4E2M1\">"), std::string::npos);
+  EXPECT_EQ(html.find("<td class=\"st-bug\""), std::string::npos);  // no unexplained failure
   EXPECT_EQ(html.find("<script"), std::string::npos);  // self-contained, static
   const auto j = nlohmann::json::parse(report_json(r));
   EXPECT_EQ(j["ok"], false);

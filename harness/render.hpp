@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "report.hpp"
 #include "vector_file.hpp"
@@ -27,6 +28,8 @@ std::string counts_text(const Counts& c);
 std::string exact_text(ElementType t, const ref::Element& e);
 // Bits and exact value ("0x2f (0.46875)"), or the quoted text of a STRING.
 std::string show(ElementType t, const ref::Element& e);
+// What an expected NaN admits: " (any NaN of that sign)", " (any NaN)", or "" for other outcomes.
+std::string expected_note(const Failure& f);
 // One failure on one line: case, element, call, input, expected, actual, explaining readings.
 std::string failure_line(const Failure& f);
 // A failing element over several short lines (input, expected, actual, the readings explaining
@@ -35,6 +38,13 @@ std::string failure_block(const Failure& f, const std::string& indent);
 // The ready-to-paste reproduce line of a failing element:
 // "castlike explain --from FLOAT --to FLOAT8E4M3FN --opset 25 --saturate 0 --bits 0x3f000000".
 std::string explain_command(const Failure& f);
+// The rejected calls of one reason, in the report's order; groups with the most calls first.
+struct RejectionGroup {
+  std::string message;
+  uint64_t elements = 0;
+  std::vector<const Rejection*> calls;
+};
+std::vector<RejectionGroup> rejections_by_reason(const std::vector<Rejection>& rejections);
 // "opset 25, saturate=0": a vector file's call.
 std::string call_of(const VectorFile& f);
 

@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "call_checks.hpp"
@@ -42,20 +44,15 @@ std::string show(ElementType t, const Element& e) {
   return format_hex_bits(e.bits & bit_mask(t), info(t).bits) + " (" + exact_text(t, e) + ")";
 }
 
-namespace {
-
-// What an expected NaN allows: " (any NaN of that sign)", " (any NaN)"; "" for other outcomes.
-std::string nan_note(const Failure& f) {
+std::string expected_note(const Failure& f) {
   if (f.outcome != ref::OutcomeClass::kNan) return "";
   const bool signed_nan = is_float(f.to) && info(f.to).format.has_sign && info(f.to).format.special != SpecialEncoding::kFnuz;
   return signed_nan ? " (any NaN of that sign)" : " (any NaN)";
 }
 
-}  // namespace
-
 std::string failure_line(const Failure& f) {
   std::string s = f.case_name + "[" + std::to_string(f.index) + "] (" + f.call + "): input " + show(f.from, f.input) +
-                  ", expected " + show(f.to, f.expected) + nan_note(f) + ", actual " + show(f.to, f.actual);
+                  ", expected " + show(f.to, f.expected) + expected_note(f) + ", actual " + show(f.to, f.actual);
   if (!f.explained_by.empty()) {
     s += "  [explained by:";
     for (const auto& e : f.explained_by) s += " " + e;
@@ -69,12 +66,25 @@ std::string failure_line(const Failure& f) {
 std::string failure_block(const Failure& f, const std::string& indent) {
   std::string s = indent + f.case_name + "[" + std::to_string(f.index) + "] (" + f.call + ")\n";
   s += indent + "  input    " + show(f.from, f.input) + "\n";
-  s += indent + "  expected " + show(f.to, f.expected) + nan_note(f) + "\n";
+  s += indent + "  expected " + show(f.to, f.expected) + expected_note(f) + "\n";
   s += indent + "  actual   " + show(f.to, f.actual) + "\n";
   s += indent + "  reading  ";
   if (f.explained_by.empty()) s += "none (unexplained)";
   for (size_t i = 0; i < f.explained_by.size(); ++i) s += (i ? ", " : "") + f.explained_by[i];
   return s + "\n" + indent + "  " + explain_command(f) + "\n";
+}
+
+std::vector<RejectionGroup> rejections_by_reason(const std::vector<Rejection>& rejections) {
+  std::vector<RejectionGroup> groups;
+  for (const auto& rej : rejections) {
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const RejectionGroup& g) { return g.message == rej.message; });
+    if (it == groups.end()) it = groups.insert(groups.end(), RejectionGroup{rej.message, 0, {}});
+    it->elements += rej.elements;
+    it->calls.push_back(&rej);
+  }
+  std::stable_sort(groups.begin(), groups.end(),
+                   [](const RejectionGroup& a, const RejectionGroup& b) { return a.calls.size() > b.calls.size(); });
+  return groups;
 }
 
 std::string explain_command(const Failure& f) {

@@ -1,118 +1,174 @@
-// The HTML report: a self-contained page with the 24 x 24 pair matrix, the rules table and the
-// failing rules' readings and cases.
+// The HTML report: one self-contained page (inline style sheet, no script, no external resource),
+// summary first: the verdict and counts; the 24 x 24 pair matrix, each cell coloured by its status
+// and linking to the pair's details; the failing rules; the failed calls; a details section per pair
+// with failures, failed calls or rejections; the rejections by reason; every rule's counts. Every
+// text is escaped (html::text): an implementation's texts may hold any bytes.
 #include <sstream>
 
-#include "render.hpp"
+#include "render_html.hpp"
 
 namespace castlike::conformance {
 namespace {
 
-std::string html_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
+using html::text;
+
+void style_sheet(std::ostream& o) {
+  o << "<style>\n"
+       "*{box-sizing:border-box}\n"
+       "body{font-family:'DejaVu Sans',system-ui,sans-serif;font-size:14px;line-height:1.4;color:#1a1a1a;"
+       "margin:0 auto;padding:16px 24px;max-width:1400px}\n"
+       "h1{font-size:22px;margin:0 0 10px}h2{font-size:18px;margin:30px 0 8px;padding-bottom:3px;border-bottom:2px solid #ddd}"
+       "h3{font-size:16px;margin:26px 0 4px}h4{font-size:14px;margin:14px 0 4px}\n"
+       "code{font-family:'DejaVu Sans Mono',monospace;font-size:12px;overflow-wrap:anywhere}\n"
+       "a{color:#0b57d0}\n"
+       "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}"
+       "th{background:#f2f2f2}\n"
+       ".verdict{display:inline-block;padding:1px 12px;margin-right:10px;border-radius:4px;color:#fff}"
+       ".verdict.pass{background:#2e7d32}.verdict.fail{background:#c62828}\n"
+       "table.summary th{width:150px}\n"
+       "table.m{table-layout:fixed;border-collapse:separate;border-spacing:1px}\n"
+       "table.m td{width:42px;height:22px;padding:0;border:0;text-align:center;vertical-align:middle;"
+       "font:11px/22px 'DejaVu Sans Mono',monospace;white-space:nowrap;overflow:hidden}\n"
+       "table.m th{border:0;background:none;padding:0 6px 0 0;font:11px 'DejaVu Sans Mono',monospace;text-align:right;"
+       "vertical-align:middle;white-space:nowrap}\n"
+       "table.m th.c{height:118px;padding:0 0 4px;text-align:center;vertical-align:bottom}"
+       "table.m th.c span{writing-mode:vertical-rl;transform:rotate(180deg)}\n"
+       "table.m td a{display:block;color:inherit;text-decoration:none}table.m td a:hover{outline:2px solid #000}\n"
+       "table.m td.st-bug,table.m td.st-call{font-weight:bold}\n"
+       "ul.legend{list-style:none;padding:0;margin:6px 0;columns:2;max-width:1100px}ul.legend li{margin:2px 0}\n"
+       ".sw{display:inline-block;width:15px;height:15px;margin-right:7px;border:1px solid #888;vertical-align:-3px}\n"
+       ".n,.note,.call,.status{color:#555}.note{font-size:12px;margin:4px 0}.call{font-size:11px}\n"
+       ".status{font-weight:normal;font-size:13px;margin-left:6px}.up{font-weight:normal;font-size:12px;margin-left:10px}\n"
+       ".bug-text{color:#b71c1c;font-weight:bold}.call-text,#failed-calls h2{color:#6a1b9a}\n"
+       "table.cases{width:100%;table-layout:fixed;font-size:12px}td.actual{background:#fff3f3}\n"
+       "col.w-case{width:16%}col.w-el{width:6%}col.w-val{width:12%}col.w-rule{width:9%}col.w-read{width:11%}"
+       "col.w-repro{width:22%}\n"
+       "table.failing{width:100%;table-layout:fixed}table.failing td,table.cases td{overflow-wrap:anywhere}"
+       ".nw{white-space:nowrap}\n"
+       "section.pair{margin-top:22px}.sum{margin:2px 0 4px;color:#333}ul.readings{margin:4px 0 8px}\n";
+  for (const html::StatusStyle& s : html::status_styles())
+    o << "." << s.css_class << "{background:" << s.background << ";color:" << s.foreground << "}\n";
+  o << "@media print{body{max-width:none;padding:0;font-size:11px}a{color:inherit;text-decoration:none}.up{display:none}"
+       "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}table.m td{width:34px;font-size:9px}"
+       "section.pair,tr{break-inside:avoid}h2,h3,h4{break-after:avoid}}\n"
+       "</style>\n";
+}
+
+void summary(std::ostream& o, const Report& r, const std::vector<ref::RuleId>& genuine,
+             const std::vector<ref::RuleId>& explained) {
+  o << "<h1><span class=\"verdict " << (r.ok() ? "pass\">PASS" : "fail\">FAIL") << "</span>castlike validate: "
+    << text(r.implementation) << "</h1>\n<table class=\"summary\">\n";
+  o << "<tr><th>implementation</th><td>" << text(r.description) << "</td></tr>\n<tr><th>vectors</th><td>";
+  for (const auto& v : r.vector_roots) o << "<code>" << text(v) << "</code> ";
+  uint64_t failed_elements = 0;  // those of failed calls are in no count
+  for (const auto& f : r.call_failures) failed_elements += f.elements;
+  o << "(" << r.cases << " cases, " << r.total.total() + failed_elements << " elements)</td></tr>\n";
+  o << "<tr><th>elements</th><td>" << text(counts_text(r.total)) << "</td></tr>\n";
+  const auto rule_list = [&](const std::vector<ref::RuleId>& rules) {
+    for (size_t i = 0; i < rules.size(); ++i)
+      o << (i ? ", " : ": ") << "<a href=\"#" << html::rule_anchor(rules[i]) << "\"><code>" << ref::rule_name(rules[i])
+        << "</code></a>";
+  };
+  o << "<tr><th>failing rules</th><td><span" << (genuine.empty() ? "" : " class=\"bug-text\"") << ">" << genuine.size()
+    << " unexplained</span>";
+  rule_list(genuine);
+  o << "<br>" << explained.size() << " explained by a named reading";
+  rule_list(explained);
+  o << "</td></tr>\n<tr><th>failed calls</th><td>";
+  if (r.call_failures.empty()) o << "0";
+  else o << "<a class=\"call-text\" href=\"#failed-calls\">" << r.call_failures.size()
+         << "</a> (crashed, hung, exited or wrote outside its buffers)";
+  o << "</td></tr>\n<tr><th>rejected calls</th><td>";
+  if (r.rejections.empty()) o << "0";
+  else o << "<a href=\"#rejections\">" << r.rejections.size() << "</a>";
+  o << "</td></tr>\n</table>\n";
+}
+
+void failing_rules(std::ostream& o, const Report& r, const std::vector<html::PairView>& pairs,
+                   const std::vector<ref::RuleId>& order) {
+  o << "<h2 id=\"failing-rules\">Failing rules</h2>\n<table class=\"failing\"><colgroup><col style=\"width:18%\"><col style=\"width:7%\">"
+       "<col style=\"width:9%\"><col style=\"width:20%\"><col style=\"width:22%\"><col style=\"width:24%\"></colgroup>\n"
+       "<tr><th>rule</th><th>failures</th>"
+       "<th>unexplained</th><th>verdict</th><th>readings (all pairs)</th><th>pairs</th></tr>\n";
+  for (ref::RuleId rule : order) {
+    const RuleResult& rr = r.rules.at(rule);
+    o << "<tr id=\"" << html::rule_anchor(rule) << "\"><td><code>" << ref::rule_name(rule) << "</code><br><span class=\"note\">"
+      << text(std::string(ref::rule_summary(rule))) << "</span></td><td>" << rr.counts.fail << "</td><td"
+      << (rr.unexplained ? " class=\"bug-text\"" : "") << ">" << rr.unexplained << "</td><td>" << text(rr.verdict)
+      << "</td><td>";
+    for (const auto& e : rr.explanations)
+      o << "<code>" << text(e.candidate) << "</code> <span class=\"nw\">" << e.explained << " of " << rr.counts.fail
+        << "</span><br>";
+    o << "</td><td>";
+    for (const html::PairView& p : pairs)
+      for (const html::RuleInPair& ri : p.rules)
+        if (ri.rule == rule)
+          o << "<span class=\"nw\"><a href=\"#" << p.anchor() << "\">" << text(p.title()) << "</a> (" << ri.failures
+            << ")</span> ";
+    o << "</td></tr>\n";
   }
-  return out;
+  o << "</table>\n";
 }
 
 }  // namespace
 
 std::string report_html(const Report& r) {
+  const std::vector<html::PairView> pairs = html::pair_views(r);
+  std::vector<ref::RuleId> genuine, explained;
+  for (const auto& [rule, rr] : r.rules)
+    if (rr.counts.fail) (rr.unexplained ? genuine : explained).push_back(rule);
+
   std::ostringstream o;
   o << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>castlike validate: "
-    << html_escape(r.implementation) << "</title>\n<style>\n"
-    << "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}\n"
-    << "table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:2px 5px;font-size:12px}\n"
-    << "table.m td{width:22px;height:22px;padding:0;text-align:center}\n"
-    << "table.m th.c{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap}\n"
-    << ".pass{background:#4caf50}.fail{background:#e53935}.rej{background:#616161}.partial{background:#ff9800}"
-    << ".unspec{background:#c5e1a5}.none{background:#fff}\n"
-    << "code{font-size:12px}.legend span{display:inline-block;width:14px;height:14px;margin:0 4px 0 12px;"
-       "vertical-align:middle;border:1px solid #999}\n"
-    << "</style></head><body>\n";
-  o << "<h1>castlike validate: " << html_escape(r.implementation) << "</h1>\n";
-  o << "<p>" << html_escape(r.description) << "<br>vectors:";
-  for (const auto& v : r.vector_roots) o << " <code>" << html_escape(v) << "</code>";
-  uint64_t failed_elements = 0;  // those of failed calls are in no count
-  for (const auto& f : r.call_failures) failed_elements += f.elements;
-  o << " (" << r.cases << " cases, " << r.total.total() + failed_elements << " elements)<br><b>" << (r.ok() ? "PASS" : "FAIL")
-    << "</b>: " << html_escape(counts_text(r.total));
-  if (!r.call_failures.empty()) o << "; " << r.call_failures.size() << " failed call(s)";
-  o << "</p>\n";
+    << text(r.implementation) << ": " << (r.ok() ? "PASS" : "FAIL") << "</title>\n";
+  style_sheet(o);
+  o << "</head><body>\n";
+  summary(o, r, genuine, explained);
+
+  o << "<h2 id=\"matrix\">Pairs</h2>\n";
+  html::write_matrix(o, pairs);
+
+  if (!genuine.empty() || !explained.empty()) {
+    std::vector<ref::RuleId> order = genuine;
+    order.insert(order.end(), explained.begin(), explained.end());
+    failing_rules(o, r, pairs, order);
+  }
   if (!r.call_failures.empty()) {
-    o << "<h2>Failed calls (crashed, hung, exited or gave no valid answer; each case fails as a whole)</h2>\n<table><tr><th>case</th><th>call</th>"
-         "<th>elements</th><th>what happened</th><th>reproduce</th></tr>\n";
-    for (const auto& f : r.call_failures)
-      o << "<tr><td><code>" << html_escape(f.case_name) << "</code></td><td>" << html_escape(f.call) << "</td><td>"
-        << f.elements << "</td><td class=\"fail\">" << html_escape(f.message) << "</td><td><code>"
-        << html_escape(f.reproduce) << "</code></td></tr>\n";
-    o << "</table>\n";
+    std::map<std::string, std::string> pair_of_case;
+    for (const html::PairView& p : pairs)
+      if (p.result)
+        for (const CallFailure& f : p.result->call_failures) pair_of_case.emplace(f.case_name, p.anchor());
+    o << "<section id=\"failed-calls\">\n<h2>Failed calls</h2>\n<p class=\"note\">The call crashed, hung, exited or "
+         "gave no valid answer: the case fails as a whole and its elements are in no count.</p>\n";
+    html::write_failed_calls(o, r.call_failures, pair_of_case);
+    o << "</section>\n";
   }
-  o << "<h2>Pairs (row: from, column: to)</h2>\n<p class=\"legend\"><span class=\"pass\"></span>all pass"
-    << "<span class=\"unspec\"></span>pass, only unspecified elements otherwise"
-    << "<span class=\"fail\"></span>failures<span class=\"partial\"></span>passes, but some calls rejected"
-    << "<span class=\"rej\"></span>rejected (not supported)<span class=\"none\"></span>no vectors</p>\n";
-  o << "<table class=\"m\"><tr><th></th>";
-  for (const TypeInfo& t : kTypeTable) o << "<th class=\"c\">" << t.name << "</th>";
-  o << "</tr>\n";
-  for (const TypeInfo& from : kTypeTable) {
-    o << "<tr><th>" << from.name << "</th>";
-    for (const TypeInfo& to : kTypeTable) {
-      const auto it = r.pairs.find({from.type, to.type});
-      if (it == r.pairs.end()) {
-        o << "<td class=\"none\" title=\"" << from.name << " -> " << to.name << ": no vectors\"></td>";
-        continue;
-      }
-      const Counts& c = it->second.counts;
-      std::string cls = "pass";
-      if (c.fail || !it->second.call_failures.empty()) cls = "fail";
-      else if (c.pass == 0 && (c.rejected || !it->second.rejections.empty())) cls = "rej";
-      else if (c.rejected || !it->second.rejections.empty()) cls = "partial";
-      else if (c.pass == 0) cls = "unspec";
-      std::string title = std::string(from.name) + " -> " + std::string(to.name) + ": " + counts_text(c);
-      for (const auto& f : it->second.call_failures) title += "\n" + f.case_name + ": " + f.message;
-      for (const auto& rej : it->second.rejections) title += "\n" + rej.case_name + ": " + rej.message;
-      o << "<td class=\"" << cls << "\" title=\"" << html_escape(title) << "\">"
-        << (c.fail || !it->second.call_failures.empty() ? "&times;" : "") << "</td>";
+
+  // The pairs' details, most serious first (the legend's order), each status in the matrix's order.
+  bool any = false;
+  for (const html::StatusStyle& s : html::status_styles())
+    for (const html::PairView& p : pairs) {
+      if (p.status != s.status || !p.has_details()) continue;
+      if (!any) o << "<h2 id=\"pairs\">Pairs with failures, failed calls or rejections</h2>\n";
+      any = true;
+      html::write_pair_details(o, r, p);
     }
-    o << "</tr>\n";
-  }
-  o << "</table>\n";
-  o << "<h2>Rules</h2>\n<table><tr><th>rule</th><th>pass</th><th>fail</th><th>unspecified</th><th>rejected</th>"
-       "<th>verdict</th></tr>\n";
-  for (const auto& [rule, rr] : r.rules) {
-    o << "<tr><td><code>" << ref::rule_name(rule) << "</code></td><td>" << rr.counts.pass << "</td><td"
-      << (rr.counts.fail ? " class=\"fail\"" : "") << ">" << rr.counts.fail << "</td><td>" << rr.counts.unspecified
-      << "</td><td>" << rr.counts.rejected << "</td><td>" << html_escape(rr.counts.fail ? rr.verdict : "") << "</td></tr>\n";
-  }
-  o << "</table>\n";
-  for (const auto& [rule, rr] : r.rules) {
-    if (!rr.counts.fail) continue;
-    o << "<h3><code>" << ref::rule_name(rule) << "</code>: " << html_escape(rr.verdict) << "</h3>\n<p>"
-      << html_escape(std::string(ref::rule_summary(rule))) << "</p>\n<ul>\n";
-    for (const auto& e : rr.explanations)
-      o << "<li><code>" << html_escape(e.candidate) << "</code> explains " << e.explained << " of " << rr.counts.fail
-        << ": " << html_escape(e.description) << "</li>\n";
-    o << "</ul>\n<ul>\n";
-    for (const auto& f : rr.examples) o << "<li><code>" << html_escape(failure_line(f)) << "</code></li>\n";
-    for (const auto& f : rr.unexplained_examples)
-      if (!rr.explanations.empty()) o << "<li><code>" << html_escape(failure_line(f)) << "</code></li>\n";
-    o << "</ul>\n";
-  }
+
   if (!r.rejections.empty()) {
-    o << "<h2>Rejections (coverage)</h2>\n<table><tr><th>case</th><th>call</th><th>elements</th><th>message</th></tr>\n";
-    for (const auto& x : r.rejections)
-      o << "<tr><td><code>" << html_escape(x.case_name) << "</code></td><td>" << html_escape(x.call) << "</td><td>"
-        << x.elements << "</td><td>" << html_escape(x.message) << "</td></tr>\n";
-    o << "</table>\n";
+    o << "<h2 id=\"rejections\">Rejections by reason (" << r.rejections.size() << " call(s))</h2>\n";
+    html::write_rejection_groups(o, r.rejections, 5);
   }
-  o << "</body></html>\n";
+  o << "<h2 id=\"rules\">All rules</h2>\n<table class=\"rules\"><tr><th>rule</th><th>pass</th><th>fail</th><th>unspecified</th>"
+       "<th>rejected</th><th>verdict</th></tr>\n";
+  for (const auto& [rule, rr] : r.rules) {
+    o << "<tr><td>";
+    if (rr.counts.fail) o << "<a href=\"#" << html::rule_anchor(rule) << "\"><code>" << ref::rule_name(rule) << "</code></a>";
+    else o << "<code>" << ref::rule_name(rule) << "</code>";
+    o << "</td><td>" << rr.counts.pass << "</td><td" << (rr.counts.fail ? " class=\"bug-text\"" : "") << ">" << rr.counts.fail
+      << "</td><td>" << rr.counts.unspecified << "</td><td>" << rr.counts.rejected << "</td><td>"
+      << text(rr.counts.fail ? rr.verdict : "") << "</td></tr>\n";
+  }
+  o << "</table>\n</body></html>\n";
   return o.str();
 }
 

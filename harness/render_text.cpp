@@ -2,7 +2,6 @@
 // explains before those one does), each with its first cases and their reproduce lines; then the
 // coverage (pairs with failures or rejections, rejections grouped by reason); then every rule's
 // counts. Lines are kept to 80 columns except the ready-to-paste `castlike explain` lines.
-#include <algorithm>
 #include <sstream>
 
 #include "render.hpp"
@@ -81,27 +80,12 @@ std::string report_text(const Report& r) {
   o << "  (" << clean << " of " << r.pairs.size() << " pairs have no failure and no rejection)\n";
 
   if (!r.rejections.empty()) {
-    // One group per reason: how many calls and elements, and the first cases.
-    struct Group {
-      size_t calls = 0;
-      uint64_t elements = 0;
-      std::vector<std::string> first;
-    };
-    std::vector<std::pair<std::string, Group>> groups;
-    for (const auto& rej : r.rejections) {
-      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == rej.message; });
-      if (it == groups.end()) it = groups.insert(groups.end(), {rej.message, Group{}});
-      ++it->second.calls;
-      it->second.elements += rej.elements;
-      if (it->second.first.size() < 3) it->second.first.push_back(rej.case_name + " (" + rej.call + ")");
-    }
-    std::stable_sort(groups.begin(), groups.end(),
-                     [](const auto& a, const auto& b) { return a.second.calls > b.second.calls; });
     o << "\nrejections by reason (" << r.rejections.size() << " call(s)):\n";
-    for (const auto& [message, g] : groups) {
-      o << "  " << g.calls << " call(s), " << g.elements << " element(s): " << message << "\n";
-      for (const auto& c : g.first) o << "      rejected " << c << "\n";
-      if (g.calls > g.first.size()) o << "      ... and " << g.calls - g.first.size() << " more\n";
+    for (const RejectionGroup& g : rejections_by_reason(r.rejections)) {
+      o << "  " << g.calls.size() << " call(s), " << g.elements << " element(s): " << g.message << "\n";
+      for (size_t i = 0; i < g.calls.size() && i < 3; ++i)
+        o << "      rejected " << g.calls[i]->case_name << " (" << g.calls[i]->call << ")\n";
+      if (g.calls.size() > 3) o << "      ... and " << g.calls.size() - 3 << " more\n";
     }
   }
 

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""The HTML validation report, rendered by a real browser (headless Chromium).
+
+Makes a report with every kind of finding: `castlike validate --library` on the segfault test
+plug-in (conformance/hostile/) over vectors it gets wrong in a way a named reading explains
+(STRING -> INT16, strtol's prefix reading), an expectation it contradicts with no reading
+(html_report_wrong_expected: unexplained failures), a call that crashes (hostile_trigger_99_text: a
+failed call), a pair it rejects, and an input full of markup and control characters. Then
+
+  - `chromium --dump-dom`: the matrix has its 576 cells, the expected pairs carry the expected
+    status and count and link to their details; every in-page link has its target; the failing-case
+    tables have their columns; no script, no external resource; the hostile input is text;
+  - `chromium --screenshot` at 1280 px: the PNG (decoded with zlib alone) really shows the colours
+    of explained and unexplained failures, failed calls and rejections, each as a cell-sized block,
+    and the statuses' colours are distinct.
+
+Chromium is part of the test set-up (scripts/bootstrap installs it): a machine without it fails
+this test, saying so, rather than skipping it silently.
+
+  check_html_report.py --castlike EXE --plugin SO --source-dir DIR --out-dir DIR
+"""
+import argparse
+import html.parser
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import png_pixels  # noqa: E402
+
+failures = []
+
+
+def check(ok, what):
+    print(("ok      " if ok else "FAILED  ") + what)
+    if not ok:
+        failures.append(what)
+    return ok
+
+
+class Dom(html.parser.HTMLParser):
+    """The dumped DOM as a list of elements: tag, attributes, text inside, parent index."""
+
+    VOID = {"meta", "br", "col", "img", "link", "input", "hr", "source", "wbr", "base", "area", "embed", "track"}
+
+    def __init__(self, text):
+        super().__init__(convert_charrefs=True)
+        self.elements, self.stack = [], []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        element = {"tag": tag, "attrs": dict(attrs), "text": "", "parent": self.stack[-1] if self.stack else None}
+        self.elements.append(element)
+        if tag not in self.VOID:
+            self.stack.append(len(self.elements) - 1)
+
+    def handle_endtag(self, tag):
+        for depth in range(len(self.stack) - 1, -1, -1):
+            if self.elements[self.stack[depth]]["tag"] == tag:
+                del self.stack[depth:]
+                return
+
+    def handle_data(self, data):
+        for index in self.stack:
+            self.elements[index]["text"] += data
+
+    def find(self, tag, cls=None, inside=None):
+        out = []
+        for i, e in enumerate(self.elements):
+            if e["tag"] != tag or (cls and cls not in e["attrs"].get("class", "").split()):
+                continue
+            if inside is not None:
+                p = e["parent"]
+                while p is not None and p != inside:
+                    p = self.elements[p]["parent"]
+                if p is None:
+                    continue
+            out.append(i)
+        return out
+
+
+def run_chromium(chromium, profile, args, timeout=180):
+    cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+           "--force-device-scale-factor=1", f"--user-data-dir={profile}"] + args
+    print("--- " + " ".join(cmd))
+    return subprocess.run(cmd, capture_output=True, timeout=timeout)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--castlike", required=True)
+    parser.add_argument("--plugin", required=True, help="the segfault test plug-in")
+    parser.add_argument("--source-dir", required=True)
+    parser.add_argument("--out-dir", required=True)
+    args = parser.parse_args()
+
+    chromium = shutil.which(os.environ.get("CASTLIKE_CHROMIUM") or "chromium")
+    if not chromium:
+        print("FAILED  chromium not found: this test renders the HTML report in a real browser; "
+              "scripts/bootstrap installs it (Debian package chromium), or set CASTLIKE_CHROMIUM")
+        return 1
+
+    src = args.source_dir
+    os.makedirs(args.out_dir, exist_ok=True)
+    report = os.path.join(args.out_dir, "report.html")
+    screenshot = os.path.join(args.out_dir, "report.png")
+    for stale in (report, screenshot):
+        if os.path.exists(stale):
+            os.remove(stale)
+    vectors = ["conformance/hostile/vectors/hostile_trigger_99_text.json", "conformance/hostile/vectors/hostile_z_ordinary.json",
+               "vectors/generated/INT8_to_INT16_op25.json", "vectors/generated/INT8_to_STRING_op25.json",
+               "vectors/generated/STRING_to_INT16_op25.json", "conformance/html_report/vectors",
+               "vectors/spec-examples/test_cc_castlike_FLOAT_to_FLOAT8E4M3FN.json"]
+    cmd = [args.castlike, "validate", "--library", args.plugin, "--timeout", "2", "--format", "html", "--out", report]
+    for v in vectors:
+        cmd += ["--vectors", os.path.join(src, v)]
+    print("--- " + " ".join(cmd))
+    made = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    print(made.stdout + made.stderr, end="")
+    if not check(made.returncode == 1 and os.path.exists(report), f"castlike validate exits 1 (got {made.returncode}) and writes {report}"):
+        return 1
+    page = open(report, encoding="utf-8").read()
+
+    with tempfile.TemporaryDirectory() as profile:
+        shot = run_chromium(chromium, profile, [f"--screenshot={screenshot}", "--window-size=1280,2000", "file://" + report])
+        check(shot.returncode == 0 and os.path.exists(screenshot),
+              f"chromium --screenshot exits 0 (got {shot.returncode}) and writes the PNG")
+        dumped = run_chromium(chromium, profile, ["--dump-dom", "file://" + report])
+        check(dumped.returncode == 0 and b"<table" in dumped.stdout, f"chromium --dump-dom exits 0 (got {dumped.returncode})")
+        if failures:
+            print(shot.stderr.decode(errors="replace") + dumped.stderr.decode(errors="replace"))
+            return 1
+    dom = Dom(dumped.stdout.decode("utf-8"))
+    E = dom.elements
+
+    # Static and self-contained.
+    check(not dom.find("script") and not dom.find("iframe") and not dom.find("img") and not dom.find("link"),
+          "no script, frame, image or linked style sheet")
+    hrefs = [e["attrs"]["href"] for e in E if "href" in e["attrs"]]
+    check(all(h.startswith("#") for h in hrefs) and "src=" not in page and "url(" not in page and "@import" not in page,
+          "every link is in-page; no external resource")
+    ids = [e["attrs"]["id"] for e in E if "id" in e["attrs"]]
+    check(len(ids) == len(set(ids)), "element ids are unique")
+    missing = sorted({h[1:] for h in hrefs} - set(ids))
+    check(hrefs and not missing, f"every href=\"#x\" of the {len(hrefs)} links has an id=\"x\" (missing: {missing[:5]})")
+
+    # The matrix: 24 x 24 cells; the pairs of the report with their status, count and link.
+    tables = dom.find("table", "m")
+    check(len(tables) == 1, "one pair matrix")
+    cells = dom.find("td", inside=tables[0]) if tables else []
+    check(len(cells) == 576, f"the matrix has 576 cells (got {len(cells)})")
+    types = [E[i]["text"] for i in dom.find("span", inside=tables[0])] if tables else []
+    want = {("INT8", "INT16"): ("st-bug", "2"), ("STRING", "INT16"): ("st-expl", "2"),
+            ("INT8", "STRING"): ("st-call", "\u27151"), ("FLOAT", "FLOAT8E4M3FN"): ("st-rej", "\u2013")}
+    for (a, b), (cls, count) in want.items():
+        if len(types) != 24 or len(cells) != 576:
+            break
+        cell = E[cells[types.index(a) * 24 + types.index(b)]]
+        links = dom.find("a", inside=cells[types.index(a) * 24 + types.index(b)])
+        href = E[links[0]]["attrs"].get("href") if links else None
+        check(cell["attrs"].get("class") == cls and cell["text"] == count and href == f"#pair-{a}-{b}",
+              f"cell {a} -> {b}: class {cls}, count {count!r}, link #pair-{a}-{b} "
+              f"(got {cell['attrs'].get('class')}, {cell['text']!r}, {href})")
+    statuses = [E[i]["attrs"].get("class") for i in cells]
+    check(statuses.count("st-none") == 576 - 4, "the pairs without vectors are marked so")
+
+    # The failing cases as tables with their columns, and what they say.
+    columns = ["case", "element", "input", "expected", "actual", "rule", "reading", "reproduce"]
+    case_tables = dom.find("table", "cases")
+    check(len(case_tables) >= 2, f"failing-case tables for the two failing pairs (got {len(case_tables)})")
+    for t in case_tables:
+        heads = [E[i]["text"] for i in dom.find("th", inside=t)]
+        check(heads == columns, f"failing-case table columns {heads}")
+    text_of = {E[i]["attrs"]["id"]: E[i]["text"] for i in dom.find("section", "pair")}
+    bug, expl = text_of.get("pair-INT8-INT16", ""), text_of.get("pair-STRING-INT16", "")
+    check("none (unexplained)" in bug and "castlike explain --from INT8 --to INT16 --opset 25 --bits 0x80" in bug,
+          "the unexplained pair shows its cases as unexplained with their reproduce lines")
+    check("text-int-prefix" in expl and "castlike explain --from STRING --to INT16 --opset 25 '2.5e+1'" in expl,
+          "the explained pair names the reading")
+    check("crashed with SIGSEGV" in text_of.get("pair-INT8-STRING", ""), "the failed call says what happened")
+    rejected = text_of.get("pair-FLOAT-FLOAT8E4M3FN", "")
+    check("only INT8 -> INT16, INT8 -> STRING and STRING -> INT16" in rejected and "test_cc_castlike_FLOAT_to_FLOAT8E4M3FN" in rejected,
+          "the rejected pair shows the reason and the case")
+    # The hostile input is text on the page: its markup escaped, its control characters shown as escapes.
+    check("12</td><script>alert(1)</script>\\u001b[31m\\u0007" in expl and not any(c in dumped.stdout.decode() for c in "\x1b\x07\u202e"),
+          "markup, control and bidirectional characters of an input are shown as text")
+    summary = E[dom.find("table", "summary")[0]]["text"] if dom.find("table", "summary") else ""
+    check(re.search(r"1 unexplained.*INT\.WRAP", summary) and re.search(r"1 explained by a named reading.*INT\.TRUNC", summary),
+          "the summary splits failing rules into unexplained and explained")
+
+    # The screenshot: the status colours on screen, a whole cell's worth each.
+    colour = {m.group(1): m.group(2) for m in re.finditer(r"\.(st-[a-z]+)\{background:#([0-9a-f]{6})", page)}
+    check(len(colour) == 8 and len(set(colour.values())) == 8 and "ffffff" not in colour.values(),
+          f"eight distinct status colours, none the page's white ({colour})")
+    image = png_pixels.decode(screenshot)
+    for cls, what in [("st-bug", "unexplained failures"), ("st-expl", "explained failures"), ("st-call", "failed calls"),
+                      ("st-rej", "rejected")]:
+        rgb = bytes.fromhex(colour.get(cls, "000000"))
+        # A matrix cell is 42 x 22 px, its count in the middle 8 rows: rows with 30 px of the colour
+        # side by side are a cell, never text or the legend's 15 px swatches.
+        rows = png_pixels.solid_rows(image, rgb, 30)
+        check(rows >= 10, f"the screenshot shows a cell of {what} (#{colour.get(cls)}): {rows} rows of 30 px")
+    print(f"screenshot: {screenshot}\nreport:     {report}")
+    if failures:
+        print(f"{len(failures)} check(s) failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

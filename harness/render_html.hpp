@@ -1,0 +1,77 @@
+// The pieces of the HTML report (render_html.cpp): what each type pair's cell and details section
+// show (render_html_pairs.cpp, derived from the report alone), the matrix (render_html_matrix.cpp)
+// and the details sections (render_html_details.cpp).
+#pragma once
+
+#include <array>
+#include <map>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "render.hpp"
+
+namespace castlike::conformance::html {
+
+// Any bytes as HTML text (element content or a quoted attribute value): invalid UTF-8 and control
+// characters shown as \xNN (harness::printable), markup characters as entities.
+std::string text(std::string_view s);
+
+// What a pair's cell says, most serious first.
+enum class PairStatus { kFailedCall, kUnexplained, kExplained, kRejected, kPartlyRejected, kUnspecified, kPass, kNoVectors };
+
+struct StatusStyle {
+  PairStatus status;
+  const char* css_class;   // also the class of the legend swatch
+  const char* background;  // the one place the colours are set (the page's style sheet)
+  const char* foreground;
+  const char* label;       // the legend's words
+};
+// Every status, most serious first (the legend's order).
+const std::array<StatusStyle, 8>& status_styles();
+const StatusStyle& style_of(PairStatus s);
+
+// One failing rule in one pair, from the report's discrepancy rows (one per case and rule).
+struct RuleInPair {
+  ref::RuleId rule{};
+  uint64_t failures = 0;
+  uint64_t explained = 0;                   // of failures in cases a single reading explains whole
+  size_t cases = 0, explained_cases = 0;
+  std::map<std::string, uint64_t> readings;  // reading -> failures of whole cases it explains here
+};
+
+// A failing element of a pair with what the report knows of it.
+struct PairFailure {
+  const Failure* failure;
+  std::vector<ref::RuleId> rules;  // one when known; the case's failing rules when not
+  std::string reading;             // "A2=six, profile exact", "none (unexplained)", ...
+};
+
+struct PairView {
+  ElementType from{}, to{};
+  const PairResult* result = nullptr;  // null: no vectors of the pair
+  PairStatus status = PairStatus::kNoVectors;
+  uint64_t explained = 0;  // failures in cases one named reading explains whole (per rule)
+  std::vector<RuleInPair> rules;
+  std::vector<PairFailure> failures;  // the first failures of the pair's cases, in the set's order
+  bool has_details() const;           // failures, failed calls or rejections: a details section
+  std::string anchor() const;         // "pair-FLOAT-FLOAT4E2M1"
+  std::string title() const;          // "FLOAT -> FLOAT4E2M1"
+};
+
+// The 24 x 24 pairs in the type table's order (from-major).
+std::vector<PairView> pair_views(const Report& r);
+
+// "12", "4.5k", "12k", "3.1M": a count that fits a matrix cell.
+std::string compact_count(uint64_t n);
+std::string rule_anchor(ref::RuleId rule);  // "rule-F8.SAT.OVERFLOW"
+
+void write_matrix(std::ostream& o, const std::vector<PairView>& pairs);
+void write_pair_details(std::ostream& o, const Report& r, const PairView& p);
+void write_rejection_groups(std::ostream& o, const std::vector<Rejection>& rejections, size_t shown_per_reason);
+// pair_of_case: case name -> its pair's anchor, for a link (empty: none).
+void write_failed_calls(std::ostream& o, const std::vector<CallFailure>& failures,
+                        const std::map<std::string, std::string>& pair_of_case);
+
+}  // namespace castlike::conformance::html
