@@ -1,17 +1,20 @@
 // castlike validate: judge an implementation (results file, shared library, or built in) against
-// vector files; text, JSON or HTML report (harness/validator.hpp).
+// vector files; text, JSON, HTML or JUnit report (harness/validator.hpp), optionally against a
+// baseline of known discrepancies (harness/baseline.hpp).
 #include <sys/stat.h>
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include "args.hpp"
 #include "atomic_write.hpp"
 #include "progress.hpp"
+#include "baseline.hpp"
 #include "validator.hpp"
 #include "vector_commands.hpp"
 
@@ -34,25 +37,26 @@ std::string shell_quote(const std::string& text) {
 #define CASTLIKE_SOURCE_DIR "."
 #endif
 
-// --out must not name any input (the same file through any path, link or hard link): the report
-// would replace what it judges.
-void refuse_output_over_input(const std::string& out, const std::vector<std::string>& inputs) {
+// --out and --write-expect must not name any input (the same file through any path, link or hard
+// link): the output would replace what it judges.
+void refuse_output_over_input(const std::string& option, const std::string& out, const std::vector<std::string>& inputs) {
   struct stat o {};
   if (::stat(out.c_str(), &o) != 0) return;  // a new file cannot be an input
   for (const std::string& input : inputs) {
     struct stat i {};
     if (::stat(input.c_str(), &i) == 0 && i.st_dev == o.st_dev && i.st_ino == o.st_ino)
-      throw UsageError{"--out '" + out + "' is the input '" + input + "'; the report would overwrite it",
-                       "write the report to another file"};
+      throw UsageError{option + " '" + out + "' is the input '" + input + "'; the output would overwrite it",
+                       "write it to another file"};
   }
 }
 
 const char* const kUsage =
     "usage: castlike validate [--vectors PATH ...] (--results FILE | --library FILE.so |\n"
     "                         --builtin reference|kernels [--profile NAME] [--variants LIST])\n"
-    "                         [--format text|json|html] [--out FILE] [--examples N]\n"
+    "                         [--format text|json|html|junit] [--out FILE] [--examples N]\n"
     "                         [--pairs LIST] [--rules LIST] [--progress] [--quiet]\n"
     "                         [--timeout S] [--memory-limit MiB] [--in-process]\n"
+    "                         [--expect FILE [--expect-strict]] [--write-expect FILE]\n"
     "\n"
     "Runs an implementation over the vector files and reports, per type pair and per rule id, the\n"
     "pass / fail / unspecified / rejected element counts; for each failing rule the first cases\n"
@@ -66,7 +70,11 @@ const char* const kUsage =
     "                   standard input\n"
     "  --library FILE   a shared library with the C ABI of include/castlike/validator_abi.h\n"
     "  --builtin NAME   reference (with --profile / --variants) or kernels (the optimized/ library)\n"
-    "  --format F       text (default), json, or html (a self-contained page with a 24 x 24 matrix)\n"
+    "  --format F       text (default), json, html (a self-contained page with a\n"
+    "                   24 x 24 matrix) or junit (JUnit XML for CI: a test case per\n"
+    "                   vector file, classname castlike.FROM.TO; failure: failing\n"
+    "                   elements or rejected call; error: failed call; skipped: all\n"
+    "                   its rows known to the --expect baseline)\n"
     "  --out FILE       write the report there instead of standard output (through a temporary file\n"
     "                   and a rename; refused when FILE is one of the inputs or a symlink)\n"
     "  --examples N     failing cases shown per rule (default 5)\n"
@@ -94,8 +102,28 @@ const char* const kUsage =
     "bounded by the largest file, and a results file is read a line at a time\n"
     "(docs/harness.md, \"Streaming\").\n"
     "\n"
-    "Exit status: 0 no failure and no rejection, 1 failures, failed calls or rejections, 2 bad\n"
-    "arguments or a malformed / truncated / foreign vector or results file (the message names file,\n"
+    "Baselines (format: vectors/schema/README.md, \"Baselines\"):\n"
+    "  --expect FILE    compare with a baseline of known discrepancy rows (case,\n"
+    "                   rule, failures, readings) and rejections (case, message):\n"
+    "                   a row of the run not in it, or with another failure count\n"
+    "                   or readings, is new and fails; a known row passes; a row\n"
+    "                   of the baseline the run no longer gives is reported as\n"
+    "                   vanished (fixed? remove it from the baseline). A failed\n"
+    "                   call (crash, hang...) always fails. The verdict and the\n"
+    "                   report start with the summary (known / new / changed /\n"
+    "                   vanished).\n"
+    "  --expect-strict  vanished rows, and rows whose case did not run, fail too\n"
+    "                   (as pytest's strict xfail): the baseline must describe the\n"
+    "                   run exactly\n"
+    "  --write-expect FILE\n"
+    "                   write this run's rows as a baseline (atomically; refused\n"
+    "                   when FILE is an input); the exit status stays the run's\n"
+    "\n"
+    "Exit status: 0 no failure and no rejection (with --expect: nothing new or\n"
+    "changed), 1 failures, failed calls or rejections (with --expect: new or\n"
+    "changed rows, failed calls; with --expect-strict also vanished rows), 2 bad\n"
+    "arguments, a malformed / truncated / foreign vector, results or baseline\n"
+    "file (the message names file, field or\n"
     "line, problem), 3 an internal error of castlike (please report it).\n";
 
 // --pairs FROM-TO,...: keep only the vector files of those pairs; an unknown type or a list that
@@ -152,7 +180,8 @@ int validate_main(const std::vector<std::string>& args) {
                                      {"profile", true}, {"variants", true}, {"format", true}, {"out", true},
                                      {"examples", true}, {"timeout", true}, {"memory-limit", true},
                                      {"in-process", false}, {"quiet", false}, {"pairs", true}, {"rules", true},
-                                     {"progress", false}});
+                                     {"progress", false}, {"expect", true}, {"expect-strict", false},
+                                     {"write-expect", true}});
   if (a.help) {
     print_validate_usage();
     return 0;
@@ -164,8 +193,17 @@ int validate_main(const std::vector<std::string>& args) {
     throw UsageError{sources == 0 ? "no implementation given" : "more than one implementation given",
                      "pass exactly one of --results FILE, --library FILE.so, --builtin reference|kernels"};
   const std::string format = a.value_or("format", "text");
-  if (format != "text" && format != "json" && format != "html")
-    throw UsageError{"unknown report format '" + format + "'", "text, json or html"};
+  if (format != "text" && format != "json" && format != "html" && format != "junit")
+    throw UsageError{"unknown report format '" + format + "'", "text, json, html or junit"};
+  if (a.has("expect-strict") && !a.has("expect"))
+    throw UsageError{"--expect-strict applies to --expect only", "add --expect FILE"};
+  std::optional<conformance::Baseline> baseline;  // read before the run: a bad file fails at once
+  if (a.has("expect")) {
+    auto read = conformance::read_baseline(a.value("expect"));
+    if (auto* error = std::get_if<std::string>(&read))
+      throw UsageError{*error, "fix the file (vectors/schema/README.md, \"Baselines\"), or write one with --write-expect"};
+    baseline = std::move(std::get<conformance::Baseline>(read));
+  }
   conformance::ValidateOptions options;
   if (a.has("examples"))
     options.examples_per_rule = static_cast<size_t>(parse_integer(a.value("examples"), "--examples", 0, 1000000));
@@ -219,12 +257,22 @@ int validate_main(const std::vector<std::string>& args) {
     throw UsageError{*error, "fix or remove the file (vectors/schema/README.md describes the format)"};
   auto& set = std::get<conformance::VectorSet>(loaded);
   if (a.has("pairs")) keep_pairs(set, a.value("pairs"));
-  if (a.has("out")) {
+  if (a.has("out") || a.has("write-expect")) {
     std::vector<std::string> inputs;
     for (const auto& e : set.entries()) inputs.push_back(e.path);
-    for (const char* option : {"results", "library"})
+    for (const char* option : {"results", "library", "expect"})
       if (a.has(option)) inputs.push_back(a.value(option));
-    refuse_output_over_input(a.value("out"), inputs);
+    for (const char* option : {"out", "write-expect"})
+      if (a.has(option)) refuse_output_over_input("--" + std::string(option), a.value(option), inputs);
+    if (a.has("out") && a.has("write-expect")) {
+      // The same file through a link, or the same new name: one output would replace the other.
+      struct stat o {}, w {};
+      const std::string out = a.value("out"), baseline_out = a.value("write-expect");
+      const bool linked = ::stat(out.c_str(), &o) == 0 && ::stat(baseline_out.c_str(), &w) == 0 &&
+                          o.st_dev == w.st_dev && o.st_ino == w.st_ino;
+      if (linked || fs::absolute(out).lexically_normal() == fs::absolute(baseline_out).lexically_normal())
+        throw UsageError{"--out and --write-expect name the same file", "write the report and the baseline to two files"};
+    }
   }
 
   conformance::LoadedImplementation impl;
@@ -266,15 +314,30 @@ int validate_main(const std::vector<std::string>& args) {
   if (options.rules && report.cases == 0)
     throw UsageError{"--rules '" + a.value("rules") + "' matches no element of the vector files",
                      "castlike rules lists the rule names; check --pairs and --vectors"};
-  const std::string text = format == "json"   ? conformance::report_json(report)
-                           : format == "html" ? conformance::report_html(report)
-                                              : conformance::report_text(report);
-  const std::string verdict = report.implementation + ": " + conformance::counts_text(report.total) + "; " +
+  std::optional<conformance::BaselineComparison> comparison;
+  if (baseline) comparison = conformance::compare_with_baseline(report, *baseline, a.has("expect-strict"));
+  const conformance::BaselineComparison* against = comparison ? &*comparison : nullptr;
+  const bool ok = comparison ? comparison->ok() : report.ok();
+  const std::string text = format == "json"    ? conformance::report_json(report, against)
+                           : format == "html"  ? conformance::report_html(report)
+                           : format == "junit" ? conformance::report_junit(report, against)
+                           : (against ? conformance::baseline_text(*against, report) : "") + conformance::report_text(report);
+  const std::string verdict = report.implementation + ": " + (against ? against->summary() + "; " : "") +
+                              conformance::counts_text(report.total) + "; " +
                               std::to_string(report.rejections.size()) + " rejection(s); " +
                               (report.call_failures.empty() ? std::string()
                                                             : std::to_string(report.call_failures.size()) +
                                                                   " failed call(s); ") +
-                              (report.ok() ? "PASS" : "FAIL");
+                              (ok ? "PASS" : "FAIL");
+  if (a.has("write-expect")) {
+    const std::string document = conformance::baseline_document(report);
+    if (auto error = conformance::write_file_atomically(a.value("write-expect"), document))
+      throw UsageError{*error, "check the path"};
+    // Beside the report on standard output this note would spoil it: it goes to stderr then.
+    (a.has("out") && !a.has("quiet") ? std::cout : std::cerr)
+        << "wrote baseline " << a.value("write-expect") << ": " << report.discrepancies.size() << " discrepancies, "
+        << report.rejections.size() << " rejections\n";
+  }
   if (a.has("quiet") && !a.has("out")) {
     std::cout << verdict << "\n";
   } else if (a.has("out")) {
@@ -286,7 +349,7 @@ int validate_main(const std::vector<std::string>& args) {
   } else {
     std::cout << text;
   }
-  return report.ok() ? 0 : 1;
+  return ok ? 0 : 1;
 }
 
 }  // namespace castlike::cli

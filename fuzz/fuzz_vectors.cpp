@@ -3,13 +3,14 @@
 // small vector set built into this binary, so the target runs anywhere, ClusterFuzz included).
 // Never a crash, a hang or a leak; a rejected file gets a message "path:line: problem" (non-empty,
 // naming the file); an accepted one is consistent (element counts agree with the shape and with
-// each other) and goes on through the reference (vector files) or the validator and its three
-// report formats (results files).
+// each other) and goes on through the reference (vector files) or the validator and its report
+// formats (results files); the run's own baseline (--write-expect) reads back and knows every row.
 //
 // Input: [0] bit 0 picks the reader (0: vector file, 1: results file); the rest is the file.
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "baseline.hpp"
 #include "fuzz_common.hpp"
 #include "reference/cast_like.hpp"
 #include "validator.hpp"
@@ -65,8 +66,9 @@ void vector_file(std::string_view bytes) {
   (void)ref::cast_like(f.request());
 }
 
-void results_file(std::string_view bytes) {
-  const int fd = memfd_create("fuzz-results", 0);
+// `bytes` in an anonymous file: its descriptor (the caller closes it) and a path that opens it.
+std::pair<int, std::string> memory_file(std::string_view bytes) {
+  const int fd = memfd_create("fuzz-file", 0);
   if (fd < 0) fail(kTarget, "memfd_create failed");
   size_t done = 0;
   while (done < bytes.size()) {
@@ -74,7 +76,24 @@ void results_file(std::string_view bytes) {
     if (w <= 0) fail(kTarget, "write to the memfd failed");
     done += static_cast<size_t>(w);
   }
-  const std::string path = "/proc/self/fd/" + std::to_string(fd);
+  return {fd, "/proc/self/fd/" + std::to_string(fd)};
+}
+
+// The run written as a baseline reads back, and compared with it (strictly) every row is known.
+void baseline_round_trip(const conformance::Report& report) {
+  const auto [fd, path] = memory_file(conformance::baseline_document(report));
+  auto read = conformance::read_baseline(path);
+  close(fd);
+  if (auto* e = std::get_if<std::string>(&read)) fail(kTarget, "the run's own baseline does not read back: " + *e);
+  const auto comparison = conformance::compare_with_baseline(report, std::get<conformance::Baseline>(read), true);
+  if (!comparison.ok()) fail(kTarget, "the run's own baseline does not know the run: " + comparison.summary());
+  (void)conformance::report_junit(report, &comparison);
+  (void)conformance::report_json(report, &comparison);
+  (void)conformance::baseline_text(comparison, report);
+}
+
+void results_file(std::string_view bytes) {
+  const auto [fd, path] = memory_file(bytes);
   const conformance::VectorSet& set = embedded_set();
   auto loaded = conformance::load_results_file(path, set);
   close(fd);
@@ -86,6 +105,8 @@ void results_file(std::string_view bytes) {
   (void)conformance::report_text(report);
   (void)conformance::report_json(report);
   (void)conformance::report_html(report);
+  (void)conformance::report_junit(report);
+  baseline_round_trip(report);
 }
 
 }  // namespace

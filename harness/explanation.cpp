@@ -18,6 +18,7 @@ void FailureExplainer::add_file(const VectorFile& f, const CaseOutput& out,
     RuleTally& tally = tallies_[rule];
     if (tally.explained.empty()) tally.explained.assign(cands.size(), 0);
     std::vector<bool> explains_all(cands.size(), true);  // this file's failures of the rule
+    std::vector<Failure> case_examples;                  // its first failures of the rule
     for (const size_t i : elements) {
       const ref::Element& actual = *out.elements[i];
       Failure failure{f.name, i, f.from, f.to, call_of(f), f.input[i], f.expected[i], actual, f.outcomes[i], {},
@@ -35,6 +36,7 @@ void FailureExplainer::add_file(const VectorFile& f, const CaseOutput& out,
       ++tally.explainers[explainers];
       ++tally.failures;
       if (rr.examples.size() < options_.examples_per_rule) rr.examples.push_back(failure);
+      if (case_examples.size() < options_.examples_per_rule) case_examples.push_back(failure);
       if (failure.explained_by.empty()) {
         ++rr.unexplained;
         if (rr.unexplained_examples.size() < options_.examples_per_rule) rr.unexplained_examples.push_back(failure);
@@ -45,6 +47,7 @@ void FailureExplainer::add_file(const VectorFile& f, const CaseOutput& out,
     d.rule = std::string(ref::rule_name(rule));
     d.failures = elements.size();
     d.first_index = elements.front();
+    d.examples = std::move(case_examples);
     for (size_t k = 0; k < cands.size(); ++k)
       if (explains_all[k]) d.explained_by += (d.explained_by.empty() ? "" : "|") + cands[k].name;
     report.discrepancies.push_back(d);

@@ -1,6 +1,6 @@
 // A validation report as text (render_text.cpp), JSON (render_json.cpp; "castlike-validation-report",
-// vectors/schema/README.md) or a self-contained HTML page (render_html.cpp), and the pieces the
-// three share (render_common.cpp).
+// vectors/schema/README.md), a self-contained HTML page (render_html.cpp) or JUnit XML
+// (render_junit.cpp), and the pieces they share (render_common.cpp).
 #pragma once
 
 #include <string>
@@ -11,9 +11,15 @@
 
 namespace castlike::conformance {
 
+struct BaselineComparison;  // baseline.hpp
+
 std::string report_text(const Report& r);
-std::string report_json(const Report& r);
+// With a baseline (`castlike validate --expect`), the JSON report has a "baseline" section.
+std::string report_json(const Report& r, const BaselineComparison* baseline = nullptr);
 std::string report_html(const Report& r);
+// One <testcase> per vector file, as CI systems read it (pytest --junitxml's dialect); with a
+// baseline, a case whose rows are all known is <skipped>.
+std::string report_junit(const Report& r, const BaselineComparison* baseline = nullptr);
 
 // "3 pass, 1 fail, 0 unspecified, 0 rejected"
 std::string counts_text(const Counts& c);
@@ -26,6 +32,9 @@ std::string show(ElementType t, const ref::Element& e);
 std::string expected_note(const Failure& f);
 // One failure on one line: case, element, call, input, expected, actual, explaining readings.
 std::string failure_line(const Failure& f);
+// A failing element over several short lines (input, expected, actual, the readings explaining
+// it), then its reproduce line; each line starts with `indent`.
+std::string failure_block(const Failure& f, const std::string& indent);
 // The ready-to-paste reproduce line of a failing element:
 // "castlike explain --from FLOAT --to FLOAT8E4M3FN --opset 25 --saturate 0 --bits 0x3f000000".
 std::string explain_command(const Failure& f);

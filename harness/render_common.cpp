@@ -63,6 +63,17 @@ std::string failure_line(const Failure& f) {
   return s;
 }
 
+std::string failure_block(const Failure& f, const std::string& indent) {
+  std::string s = indent + f.case_name + "[" + std::to_string(f.index) + "] (" + f.call + ")\n";
+  s += indent + "  input    " + show(f.from, f.input) + "\n";
+  s += indent + "  expected " + show(f.to, f.expected) + expected_note(f) + "\n";
+  s += indent + "  actual   " + show(f.to, f.actual) + "\n";
+  s += indent + "  reading  ";
+  if (f.explained_by.empty()) s += "none (unexplained)";
+  for (size_t i = 0; i < f.explained_by.size(); ++i) s += (i ? ", " : "") + f.explained_by[i];
+  return s + "\n" + indent + "  " + explain_command(f) + "\n";
+}
+
 std::vector<RejectionGroup> rejections_by_reason(const std::vector<Rejection>& rejections) {
   std::vector<RejectionGroup> groups;
   for (const auto& rej : rejections) {

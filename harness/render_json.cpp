@@ -2,6 +2,7 @@
 // check-known-discrepancies) read.
 #include <nlohmann/json.hpp>
 
+#include "baseline.hpp"
 #include "call_checks.hpp"
 #include "castlike/packing.hpp"
 #include "reference/decimal.hpp"
@@ -50,9 +51,36 @@ json call_failures_json(const std::vector<CallFailure>& failures) {
   return out;
 }
 
+// A baseline row: {"kind": "discrepancy", case, rule, failures, explained_by} or
+// {"kind": "rejection", case, message}; a run's discrepancy row also has its first failures.
+json baseline_entry_json(const BaselineEntry& e) {
+  if (e.kind == BaselineEntry::Kind::kRejection)
+    return json{{"kind", "rejection"}, {"case", e.case_name}, {"message", e.message}};
+  json j{{"kind", "discrepancy"}, {"case", e.case_name}, {"rule", e.rule}, {"failures", e.failures},
+         {"explained_by", e.explained_by}};
+  if (!e.examples.empty()) {
+    j["first_failures"] = json::array();
+    for (const auto& f : e.examples) j["first_failures"].push_back(failure_json(f));
+  }
+  return j;
+}
+
+json baseline_json(const BaselineComparison& c) {
+  const auto rows = [](const std::vector<BaselineEntry>& entries) {
+    json out = json::array();
+    for (const auto& e : entries) out.push_back(baseline_entry_json(e));
+    return out;
+  };
+  json changed = json::array();
+  for (const auto& [was, now] : c.changed)
+    changed.push_back({{"baseline", baseline_entry_json(was)}, {"now", baseline_entry_json(now)}});
+  return json{{"file", c.path}, {"strict", c.strict},   {"ok", c.ok()},         {"known", c.known},
+              {"new", rows(c.added)}, {"changed", changed}, {"vanished", rows(c.vanished)}, {"not_run", rows(c.not_run)}};
+}
+
 }  // namespace
 
-std::string report_json(const Report& r) {
+std::string report_json(const Report& r, const BaselineComparison* baseline) {
   json j;
   j["format"] = "castlike-validation-report";
   j["format_version"] = 1;
@@ -107,6 +135,7 @@ std::string report_json(const Report& r) {
     rej.push_back({{"case", x.case_name}, {"call", x.call}, {"message", x.message}, {"elements", x.elements}});
   j["rejections"] = rej;
   j["call_failures"] = call_failures_json(r.call_failures);
+  if (baseline) j["baseline"] = baseline_json(*baseline);
   // The texts are escaped where they enter the report (validator.cpp); should a byte that is not
   // UTF-8 still reach here, it is replaced rather than ending the run with an exception.
   return j.dump(1, ' ', false, json::error_handler_t::replace) + "\n";

@@ -11,18 +11,6 @@ namespace {
 
 std::string type_name(ElementType t) { return std::string(info(t).name); }
 
-// A failing element over several short lines, then its reproduce line.
-void failure_block(std::ostringstream& o, const Failure& f, const std::string& indent) {
-  o << indent << f.case_name << "[" << f.index << "] (" << f.call << ")\n";
-  o << indent << "  input    " << show(f.from, f.input) << "\n";
-  o << indent << "  expected " << show(f.to, f.expected) << expected_note(f);
-  o << "\n" << indent << "  actual   " << show(f.to, f.actual) << "\n";
-  o << indent << "  reading  ";
-  if (f.explained_by.empty()) o << "none (unexplained)";
-  for (size_t i = 0; i < f.explained_by.size(); ++i) o << (i ? ", " : "") << f.explained_by[i];
-  o << "\n" << indent << "  " << explain_command(f) << "\n";
-}
-
 void rule_block(std::ostringstream& o, ref::RuleId rule, const RuleResult& rr) {
   o << "\n  " << ref::rule_name(rule) << ": " << rr.counts.fail << " failure(s)\n    " << rr.verdict << "\n";
   o << "    (" << ref::rule_summary(rule) << ")\n";
@@ -33,10 +21,10 @@ void rule_block(std::ostringstream& o, ref::RuleId rule, const RuleResult& rr) {
   // A partly explained rule shows the cases no reading explains first: those are the bugs.
   if (partly) {
     o << "    unexplained cases (" << rr.unexplained << "):\n";
-    for (const auto& f : rr.unexplained_examples) failure_block(o, f, "      ");
+    for (const auto& f : rr.unexplained_examples) o << failure_block(f, "      ");
   }
   o << "    first cases:\n";
-  for (const auto& f : rr.examples) failure_block(o, f, "      ");
+  for (const auto& f : rr.examples) o << failure_block(f, "      ");
 }
 
 }  // namespace

@@ -86,11 +86,14 @@ struct Discrepancy {
   uint64_t failures = 0;
   size_t first_index = 0;
   std::string explained_by;  // candidates explaining every failure of the row, "|"-joined; "" if none
+  std::vector<Failure> examples;  // its first failures, with the readings explaining each
 };
 
 // One vector file's outcome.
 struct CaseResult {
   std::string name, path;
+  ElementType from = ElementType::kFloat, to = ElementType::kFloat;
+  std::string call;  // "opset 25, saturate=0"
   Counts counts;
   std::string rejection;          // the call was rejected: why ("" otherwise)
   std::string call_failure;       // the call failed (CallFailure::message; "" otherwise)

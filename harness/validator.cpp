@@ -36,6 +36,9 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
     CaseResult& result = report.case_results.emplace_back();
     result.name = f.name;
     result.path = f.path;
+    result.from = f.from;
+    result.to = f.to;
+    result.call = call_of(f);
     const auto count = [&](const Counts& c, size_t i) {
       pair.counts.add(c);
       report.rules[rules[i]].counts.add(c);
