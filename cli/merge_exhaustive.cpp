@@ -14,7 +14,7 @@
 #include "config_id.hpp"
 #include "engine.hpp"
 #include "interval_explanation.hpp"
-#include "output_checks.hpp"
+#include "command_support.hpp"
 #include "render_exhaustive.hpp"
 #include "vector_commands.hpp"
 
@@ -173,14 +173,7 @@ int merge_exhaustive_main(const std::vector<std::string>& args) {
   }
   const std::string text = format == "json" ? exhaustive_json(merged) : exhaustive_text(merged);
   const std::string verdict = exhaustive_verdict(merged) + " (" + std::to_string(n) + " shards)";
-  if (a.has("out")) {
-    if (auto error = conformance::write_file_atomically(a.value("out"), text)) throw UsageError{*error, "check the path"};
-    std::cout << (a.has("quiet") ? "" : "wrote " + a.value("out") + ": ") << verdict << "\n";
-  } else if (a.has("quiet")) {
-    std::cout << verdict << "\n";
-  } else {
-    std::cout << text;
-  }
+  emit_report(a, text, verdict);
   return merged.ok() ? 0 : 1;
 }
 

@@ -9,7 +9,7 @@
 
 #include "args.hpp"
 #include "atomic_write.hpp"
-#include "output_checks.hpp"
+#include "command_support.hpp"
 #include "validator.hpp"
 #include "vector_commands.hpp"
 

@@ -17,7 +17,7 @@
 #include "config_id.hpp"
 #include "derive.hpp"
 #include "engine.hpp"
-#include "output_checks.hpp"
+#include "command_support.hpp"
 #include "reference/cast_like.hpp"
 #include "render_exhaustive.hpp"
 #include "sources.hpp"
@@ -203,43 +203,23 @@ Loaded load_implementation(const ParsedArgs& a) {
   if (a.has("isa") && builtin != "kernels") throw UsageError{"--isa applies to --builtin kernels only", "drop --isa"};
   if ((a.has("profile") || a.has("variants")) && builtin != "reference")
     throw UsageError{"--profile and --variants apply to --builtin reference only", "castlike validate --exhaustive --help"};
-  if ((a.has("timeout") || a.has("memory-limit") || a.has("in-process")) && !a.has("library"))
-    throw UsageError{"--timeout, --memory-limit and --in-process apply to --library only", "castlike validate --exhaustive --help"};
-  if (a.has("in-process") && (a.has("timeout") || a.has("memory-limit")))
-    throw UsageError{"--timeout and --memory-limit need the worker process", "drop --in-process"};
+  const conformance::SharedLibraryOptions shared_library_options =
+      library_options(a, "castlike validate --exhaustive --help");
   LoadedBatchImplementation loaded;
   std::string rerun, hint = "castlike validate --exhaustive --help";
   if (builtin == "kernels") {
     loaded = make_kernels_batches(a.has("isa") ? isa_named(a.value("isa")) : std::optional<castlike_isa>());
     hint = "drop --isa to use the dispatched level";
   } else if (builtin == "reference") {
-    const std::string profile = a.value_or("profile", "default");
-    auto variants = ref::profile_by_name(profile);
-    if (!variants) throw UsageError{"unknown profile '" + profile + "'", "default, exact or onnx-reference"};
-    if (a.has("variants"))
-      if (auto error = ref::apply_variant_overrides(*variants, a.value("variants")))
-        throw UsageError{*error, "e.g. --variants A2=six,A12=exact"};
-    std::string label = "reference";
-    if (profile != "default") label += " (profile " + profile + ")";
-    if (a.has("variants")) label += " (" + a.value("variants") + ")";
-    loaded = make_reference_batches(*variants, label);
+    std::string label;
+    const ref::Variants variants = reference_variants(a, label);
+    loaded = make_reference_batches(variants, label);
   } else if (a.has("builtin")) {
     throw UsageError{"unknown built-in implementation '" + builtin + "'", "kernels or reference"};
   } else if (a.has("library")) {
-    conformance::SharedLibraryOptions options;
-    options.in_process = a.has("in-process");
-    if (a.has("timeout")) {
-      const auto s = parse_integer(a.value("timeout"), "--timeout", 1, 86400);
-      options.isolation.call_timeout = options.isolation.load_timeout = std::chrono::seconds(s);
-    }
-    if (a.has("memory-limit"))
-      options.isolation.memory_limit =
-          static_cast<uint64_t>(parse_integer(a.value("memory-limit"), "--memory-limit", 16, int64_t{1} << 30)) << 20;
-    loaded = load_library_batches(a.value("library"), options);
+    loaded = load_library_batches(a.value("library"), shared_library_options);
     rerun = "castlike validate --exhaustive --library " + shell_quote(a.value("library"));
-    for (const char* o : {"timeout", "memory-limit"})
-      if (a.has(o)) rerun += std::string(" --") + o + " " + a.value(o);
-    if (a.has("in-process")) rerun += " --in-process";
+    rerun += library_flags(a);
   } else {
     const std::string path = a.value("raw-outputs");
     loaded = open_raw_outputs(path, path == "-" ? "raw outputs (standard input)" : "raw outputs " + path);
@@ -257,17 +237,6 @@ void print_progress(const Progress& p) {
                static_cast<unsigned long long>(p.failures), p.seconds, eta);
   if (p.inputs_done == p.inputs_total) std::fprintf(stderr, "\n");
   std::fflush(stderr);
-}
-
-void write_report(const ParsedArgs& a, const std::string& text, const std::string& verdict) {
-  if (a.has("out")) {
-    if (auto error = conformance::write_file_atomically(a.value("out"), text)) throw UsageError{*error, "check the path"};
-    std::cout << (a.has("quiet") ? "" : "wrote " + a.value("out") + ": ") << verdict << "\n";
-  } else if (a.has("quiet")) {
-    std::cout << verdict << "\n";
-  } else {
-    std::cout << text;
-  }
 }
 
 }  // namespace
@@ -362,7 +331,7 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
   }
   report.rerun = loaded.rerun;
   const std::string text = format == "json" ? exhaustive_json(report) : exhaustive_text(report);
-  write_report(a, text, exhaustive_verdict(report));
+  emit_report(a, text, exhaustive_verdict(report));
   return report.ok() ? 0 : 1;
 }
 
