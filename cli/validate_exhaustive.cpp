@@ -322,6 +322,11 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
     for (const auto& [id, why] : p.refused) throw UsageError{id + " cannot be judged: " + why, "choose another --config"};
   if (p.calls.empty())
     throw UsageError{"no selected configuration can be judged", "castlike validate --exhaustive --list shows why"};
+  std::vector<uint64_t> counts;
+  for (const auto& map : p.maps) counts.push_back(map->input_count());
+  if (pieces_of(counts, options.range).empty())
+    throw UsageError{"--range " + a.value("range") + " holds no input pattern of the selected configurations",
+                     "an 8-bit source has the patterns 0x00..0xff, a 16-bit one 0x0000..0xffff"};
   if (a.has("progress") || ::isatty(2)) options.progress = print_progress;
   ExhaustiveReport report;
   try {

@@ -260,7 +260,8 @@ std::vector<Piece> pieces_of(const std::vector<uint64_t>& input_counts,
   for (size_t i = 0; i < input_counts.size(); ++i) {
     const uint64_t n = input_counts[i];
     uint64_t lo = 0, hi = n - 1;
-    if (range) lo = std::min(range->first, n - 1), hi = std::min(range->second, n - 1);
+    if (range && range->first >= n) continue;  // the range lies beyond this source's patterns
+    if (range) lo = range->first, hi = std::min(range->second, n - 1);
     for (uint64_t first = lo; first <= hi;) {
       const uint64_t last = std::min(hi, (first / kPieceInputs + 1) * kPieceInputs - 1);
       out.push_back({i, first, last});

@@ -38,6 +38,11 @@ if(CASTLIKE_BUILD_CLI)
     --out [[^summary: 1 configuration judged. 65536 inputs in .* s on 1 job$]]
     --out [[^  65[0-9]+ pass, 0 fail, [0-9]+ unspecified$]]
     -- ${C} validate --exhaustive --builtin kernels --config FLOAT16-FLOAT8E4M3FN-sat0 --jobs 2 --batch 4096)
+  castlike_exhaustive_cli_test(quiet_prints_the_verdict
+    --out [[^kernels \(.*\): 256 inputs: 256 pass, 0 fail, 0 unspecified. PASS$]] --no-out [[^summary]]
+    -- ${C} validate --exhaustive --builtin kernels --config INT8-INT16 --quiet)
+  castlike_exhaustive_cli_test(out_never_over_an_input --rc 2 --err [[--out .* is the input .*. the report would overwrite it]]
+    -- ${C} validate --exhaustive --library ${_planted} --config FLOAT-FLOAT --out ${_planted})
   castlike_exhaustive_cli_test(kernels_isa_scalar_every_8_bit_source --out [[^castlike validate --exhaustive: kernels-scalar: PASS$]]
     -- ${C} validate --exhaustive --builtin kernels --isa scalar --sources INT8,UINT8,FLOAT8E4M3FN,FLOAT8E5M2,BOOL --jobs 2)
   castlike_exhaustive_cli_test(kernels_isa_absent --rc 2 --err [[ISA level neon is not available .*\(available: scalar]]
