@@ -1,6 +1,7 @@
 // The text report of an exhaustive run: the verdict and the counts first, then each failing
 // configuration with its maximal failing intervals (ends as bits and exact values, expected and
 // actual, rule, reading, a reproduce line), failed calls, rejections, configurations not judged.
+#include <algorithm>
 #include <sstream>
 
 #include "config_id.hpp"
@@ -125,8 +126,15 @@ std::string exhaustive_text(const ExhaustiveReport& r) {
     }
   }
   if (!r.refused.empty()) {
+    // Grouped by reason, reasons in order of first appearance.
     out << "\nnot judged (" << r.refused.size() << "):\n";
-    for (const auto& [id, why] : r.refused) out << wrapped("  ", id + ": " + why);
+    std::vector<std::pair<std::string, std::string>> groups;  // reason, ids
+    for (const auto& [id, why] : r.refused) {
+      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == why; });
+      if (it == groups.end()) groups.emplace_back(why, id);
+      else it->second += ", " + id;
+    }
+    for (const auto& [why, ids] : groups) out << wrapped("  ", ids + ": " + why);
   }
   if (r.ok()) out << "\nevery judged input passes\n";
   return out.str();
