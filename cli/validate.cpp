@@ -15,6 +15,7 @@
 #include "atomic_write.hpp"
 #include "progress.hpp"
 #include "baseline.hpp"
+#include "command_support.hpp"
 #include "validator.hpp"
 #include "vector_commands.hpp"
 
@@ -23,32 +24,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// `text` as one shell word, ready to paste.
-std::string shell_quote(const std::string& text) {
-  if (!text.empty() && text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-+=:,@%") ==
-                           std::string::npos)
-    return text;
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 #ifndef CASTLIKE_SOURCE_DIR
 #define CASTLIKE_SOURCE_DIR "."
 #endif
-
-// --out and --write-expect must not name any input (the same file through any path, link or hard
-// link): the output would replace what it judges.
-void refuse_output_over_input(const std::string& option, const std::string& out, const std::vector<std::string>& inputs) {
-  struct stat o {};
-  if (::stat(out.c_str(), &o) != 0) return;  // a new file cannot be an input
-  for (const std::string& input : inputs) {
-    struct stat i {};
-    if (::stat(input.c_str(), &i) == 0 && i.st_dev == o.st_dev && i.st_ino == o.st_ino)
-      throw UsageError{option + " '" + out + "' is the input '" + input + "'; the output would overwrite it",
-                       "write it to another file"};
-  }
-}
 
 const char* const kUsage =
     "usage: castlike validate [--vectors PATH ...] (--results FILE | --library FILE.so |\n"
@@ -119,6 +97,9 @@ const char* const kUsage =
     "                   write this run's rows as a baseline (atomically; refused\n"
     "                   when FILE is an input); the exit status stays the run's\n"
     "\n"
+    "castlike validate --exhaustive judges every input of configurations instead (its own\n"
+    "options: castlike validate --exhaustive --help).\n"
+    "\n"
     "Exit status: 0 no failure and no rejection (with --expect: nothing new or\n"
     "changed), 1 failures, failed calls or rejections (with --expect: new or\n"
     "changed rows, failed calls; with --expect-strict also vanished rows), 2 bad\n"
@@ -175,6 +156,9 @@ std::set<ref::RuleId> parse_rules(const std::string& list) {
 void print_validate_usage() { std::cout << kUsage; }
 
 int validate_main(const std::vector<std::string>& args) {
+  // Every input of configurations instead of vector files: its own options (validate_exhaustive.cpp).
+  for (const std::string& arg : args)
+    if (arg == "--exhaustive") return validate_exhaustive_main(args);
   const ParsedArgs a = parse_args("validate", args,
                                     {{"vectors", true}, {"results", true}, {"library", true}, {"builtin", true},
                                      {"profile", true}, {"variants", true}, {"format", true}, {"out", true},

@@ -1,0 +1,85 @@
+#include "command_support.hpp"
+
+#include <sys/stat.h>
+
+#include <chrono>
+#include <iostream>
+
+#include "atomic_write.hpp"
+
+namespace castlike::cli {
+
+std::string shell_quote(const std::string& text) {
+  if (!text.empty() && text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-+=:,@%") ==
+                           std::string::npos)
+    return text;
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+void refuse_output_over_input(const std::string& option, const std::string& out, const std::vector<std::string>& inputs) {
+  struct stat o {};
+  if (::stat(out.c_str(), &o) != 0) return;  // a new file cannot be an input
+  for (const std::string& input : inputs) {
+    struct stat i {};
+    if (::stat(input.c_str(), &i) == 0 && i.st_dev == o.st_dev && i.st_ino == o.st_ino)
+      throw UsageError{option + " '" + out + "' is the input '" + input + "'; the output would overwrite it",
+                       "write it to another file"};
+  }
+}
+
+}  // namespace castlike::cli
+
+namespace castlike::cli {
+
+void emit_report(const ParsedArgs& a, const std::string& text, const std::string& verdict) {
+  if (a.has("out")) {
+    if (auto error = conformance::write_file_atomically(a.value("out"), text)) throw UsageError{*error, "check the path"};
+    std::cout << (a.has("quiet") ? "" : "wrote " + a.value("out") + ": ") << verdict << "\n";
+  } else if (a.has("quiet")) {
+    std::cout << verdict << "\n";
+  } else {
+    std::cout << text;
+  }
+}
+
+ref::Variants reference_variants(const ParsedArgs& a, std::string& label) {
+  const std::string profile = a.value_or("profile", "default");
+  auto variants = ref::profile_by_name(profile);
+  if (!variants) throw UsageError{"unknown profile '" + profile + "'", "default, exact or onnx-reference"};
+  if (a.has("variants"))
+    if (auto error = ref::apply_variant_overrides(*variants, a.value("variants")))
+      throw UsageError{*error, "e.g. --variants A2=six,A12=exact"};
+  label = "reference";
+  if (profile != "default") label += " (profile " + profile + ")";
+  if (a.has("variants")) label += " (" + a.value("variants") + ")";
+  return *variants;
+}
+
+conformance::SharedLibraryOptions library_options(const ParsedArgs& a, const std::string& help) {
+  if ((a.has("timeout") || a.has("memory-limit") || a.has("in-process")) && !a.has("library"))
+    throw UsageError{"--timeout, --memory-limit and --in-process apply to --library only", help};
+  if (a.has("in-process") && (a.has("timeout") || a.has("memory-limit")))
+    throw UsageError{"--timeout and --memory-limit need the worker process", "drop --in-process"};
+  conformance::SharedLibraryOptions options;
+  options.in_process = a.has("in-process");
+  if (a.has("timeout")) {
+    const auto s = parse_integer(a.value("timeout"), "--timeout", 1, 86400);
+    options.isolation.call_timeout = options.isolation.load_timeout = std::chrono::seconds(s);
+  }
+  if (a.has("memory-limit"))
+    options.isolation.memory_limit =
+        static_cast<uint64_t>(parse_integer(a.value("memory-limit"), "--memory-limit", 16, int64_t{1} << 30)) << 20;
+  return options;
+}
+
+std::string library_flags(const ParsedArgs& a) {
+  std::string flags;
+  for (const char* o : {"timeout", "memory-limit"})
+    if (a.has(o)) flags += std::string(" --") + o + " " + a.value(o);
+  if (a.has("in-process")) flags += " --in-process";
+  return flags;
+}
+
+}  // namespace castlike::cli
