@@ -443,6 +443,32 @@ TEST(ExhaustiveMapsFull, EveryFloat32InputEveryLevel) {
     }
   }
 }
+
+// All 2^32 inputs of the configurations whose maps are staircases of ~2^24 to ~2^26 steps (once,
+// at the level the library dispatches to): truncation to 32/64-bit integers, round-then-wrap to
+// 4/2-bit integers, 32-bit integers rounded to FLOAT.
+TEST(ExhaustiveMapsFull, EveryInputOfTheStaircaseConfigurationsDispatchedLevel) {
+  for (const Configuration& c :
+       {config(ElementType::kFloat, ElementType::kInt32), config(ElementType::kInt32, ElementType::kFloat),
+        config(ElementType::kUint32, ElementType::kFloat), config(ElementType::kFloat, ElementType::kUint32),
+        config(ElementType::kFloat, ElementType::kInt64), config(ElementType::kFloat, ElementType::kUint64),
+        config(ElementType::kFloat, ElementType::kInt4), config(ElementType::kFloat, ElementType::kUint4),
+        config(ElementType::kFloat, ElementType::kInt2), config(ElementType::kFloat, ElementType::kUint2)}) {
+    const Map* m = map_of(c);
+    ASSERT_NE(m, nullptr);
+    uint64_t failures = 0, unspecified = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (uint64_t a = 0; a < m->input_count(); a += uint64_t{1} << 24) {
+      const Judgement j = judge_kernels(c, *m, a, a + (uint64_t{1} << 24));
+      failures += j.failures, unspecified += j.unspecified;
+      EXPECT_EQ(j.failures, 0u) << castlike_isa_name(castlike_active_isa()) << " " << describe(c, j);
+    }
+    std::printf("%s [%s]: 2^32 inputs, %llu failures, %llu unspecified, %.1f s\n", c.name().c_str(),
+                castlike_isa_name(castlike_active_isa()), static_cast<unsigned long long>(failures),
+                static_cast<unsigned long long>(unspecified),
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+}
 #endif
 
 }  // namespace

@@ -1,10 +1,13 @@
 // Sources of <= 16 bits: every pattern is evaluated and consecutive patterns are grouped into
-// runs, so the map is exact by construction. 32-bit sources: each sign half (the bit patterns of a
-// float or an integer of one sign are in order of value) is walked from its start; at a run start
-// x the step s is the difference of the outputs at x and x + 1 (0 where their class differs), and
-// the run's end is the last y such that the residual key (f(y) - s*(y - x), outcome, rule, NaN-sign
-// flag) still equals its value at x, found by exponential then binary search. docs/exhaustive.md
-// says why that is exact: the residual key's level sets are intervals of the walk.
+// runs, so the map is exact by construction. 32-bit sources: each segment in order of value (a
+// sign half; a source binade where a rounded float is wrapped into 4 or 2 bits) is walked from its
+// start. At a run start x a staircase (floor or alternating, map.hpp) is proposed from the first
+// three groups of constant output and extended as far as the reference agrees; otherwise the step
+// s is the difference of the outputs at x and x + 1 (0 where their class differs), and the run's
+// end is the last y such that the residual key (f(y) - s*(y - x), outcome, rule, NaN-sign flag)
+// still equals its value at x. Ends are found by exponential then binary search.
+// docs/exhaustive.md says why that is exact, and why the cross-check of every group boundary
+// proves it.
 #include "derive.hpp"
 
 #include <optional>
