@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <ctime>
 #include <map>
 #include <mutex>
 
@@ -24,8 +25,10 @@ namespace {
 
 #ifdef CASTLIKE_EXHAUSTIVE_FULL
 constexpr uint64_t kRandomChecks = 1000000;
+constexpr uint64_t kGroupProbes = UINT64_MAX;  // every group boundary of every staircase run
 #else
 constexpr uint64_t kRandomChecks = 100000;
+constexpr uint64_t kGroupProbes = 2048;  // per staircase run: the first 1024 and 1024 at random
 #endif
 
 // Maps are derived once per process and shared by the tests.
@@ -116,55 +119,107 @@ INSTANTIATE_TEST_SUITE_P(Sources, DeriveNarrow, testing::ValuesIn(sources(true))
 
 class DeriveWide : public testing::TestWithParam<ElementType> {};
 
-// 32-bit sources: searched; every run's ends and neighbours plus random inputs against the
-// reference. Exactly the configurations refused before the search have no map (the run cap of
-// the search is never what refuses).
+// 32-bit sources: searched; every configuration derives. Every run's ends and neighbours, both
+// sides of the group boundaries of staircase runs (all of them in the full build, the first and
+// random ones otherwise) and random inputs against the reference.
 TEST_P(DeriveWide, EveryConfigurationCrossChecksOnBoundariesAndRandomInputs) {
   for (const Configuration& c : configurations_from(GetParam())) {
-    auto d = derive(c);
-    if (refused_before_search(c)) {
-      EXPECT_TRUE(std::holds_alternative<std::string>(d)) << c.name();
-      continue;
-    }
-    ASSERT_TRUE(std::holds_alternative<Map>(d)) << c.name() << ": " << std::get<std::string>(d);
-    const Map& m = std::get<Map>(d);
-    EXPECT_EQ(check_structure(m), "") << c.name();
-    const CrossCheck cc = cross_check(m, kRandomChecks, 0x5eed ^ m.runs.size());
-    EXPECT_GE(cc.points, kRandomChecks + m.runs.size());
+    const Map* m = map_of(c);
+    ASSERT_NE(m, nullptr) << c.name() << ": " << std::get<std::string>(derive(c));
+    EXPECT_EQ(check_structure(*m), "") << c.name();
+    const CrossCheck cc = cross_check(*m, kRandomChecks, 0x5eed ^ m->runs.size(), kGroupProbes);
+    EXPECT_GE(cc.points, kRandomChecks + m->runs.size());
     EXPECT_TRUE(cc.ok()) << c.name() << ": " << cc.mismatches.front();
   }
 }
 INSTANTIATE_TEST_SUITE_P(Sources, DeriveWide, testing::ValuesIn(sources(false)), type_param_name);
+
+// Moves the start of run r by delta inputs (+1 or -1) keeping its formula for the inputs it still
+// holds (or now holds): the description that has one boundary in the wrong place.
+void move_first(exhaustive::Run& r, int delta, uint64_t mask) {
+  if (r.staircase == exhaustive::Staircase::kAffine) {
+    r.base = delta > 0 ? r.bits_at(r.first + 1, mask) : (r.base - r.step) & mask;
+  } else {
+    // The staircase position of the new first is offset + delta in the same period; the bits
+    // there follow from the formula (the step count q is unchanged by the shift of origin).
+    const uint64_t p = r.period();
+    const exhaustive::Run old = r;
+    r.offset = (r.offset + p + static_cast<uint64_t>(static_cast<int64_t>(delta))) % p;
+    const uint64_t new_first = r.first + static_cast<uint64_t>(static_cast<int64_t>(delta));
+    const uint64_t q_old = old.steps_at(new_first - old.first) - old.steps_at(0);  // mod 2^64
+    r.base = (old.base + old.step * q_old) & mask;
+  }
+  r.first += static_cast<uint64_t>(static_cast<int64_t>(delta));
+}
+
+// Every boundary between two runs of `good` moved by one input, either way, where that changes an
+// expectation: the cross-check (its boundary probes alone, no random inputs, a few group
+// boundaries per staircase run) catches each.
+void expect_every_shifted_boundary_caught(const Map& good, size_t min_tried) {
+  const uint64_t mask = good.output_mask();
+  size_t tried = 0;
+  for (size_t i = 0; i + 1 < good.runs.size(); ++i) {
+    for (int direction : {+1, -1}) {
+      Map bad = good;
+      exhaustive::Run &r = bad.runs[i], &s = bad.runs[i + 1];
+      if (direction > 0 && s.first == s.last) continue;
+      if (direction < 0 && r.first == r.last) continue;
+      const uint64_t moved = direction > 0 ? s.first : r.last;
+      move_first(s, direction, mask);
+      r.last += static_cast<uint64_t>(static_cast<int64_t>(direction));
+      ASSERT_EQ(check_structure(bad), "");
+      // A staircase often extends one input beyond its run with the right bits: then the moved
+      // description is as exact as the good one, and there is nothing to catch.
+      const ref::Result was = good.expected(moved), now = bad.expected(moved);
+      if (was.value.bits == now.value.bits && was.outcome == now.outcome && was.rule == now.rule &&
+          was.nan_sign_matters == now.nan_sign_matters)
+        continue;
+      ++tried;
+      const CrossCheck cc = cross_check(bad, 0, 1, 4);
+      EXPECT_FALSE(cc.ok()) << good.config.name() << ": boundary " << i << " moved " << direction << " (input "
+                            << kt::hex(moved) << ") not caught";
+    }
+  }
+  EXPECT_GE(tried, min_tried) << good.config.name();
+}
 
 // A description with one run boundary moved by one input, either way, is caught by the cross-check
 // (its boundary probes alone: no random inputs), at every boundary of a 32-bit map.
 TEST(ExhaustiveMaps, ShiftedBoundaryIsCaught) {
   const Map* good = map_of(config(ElementType::kFloat, ElementType::kFloat8E4M3FN));
   ASSERT_NE(good, nullptr);
-  const uint64_t mask = good->output_mask();
-  size_t tried = 0;
-  for (size_t i = 0; i + 1 < good->runs.size(); ++i) {
-    for (int direction : {+1, -1}) {
-      Map bad = *good;
-      exhaustive::Run &r = bad.runs[i], &s = bad.runs[i + 1];
-      if (direction > 0 && s.first == s.last) continue;
-      if (direction < 0 && r.first == r.last) continue;
-      const uint64_t moved = direction > 0 ? s.first : r.last;
-      if (direction > 0) {
-        s.base = s.bits_at(s.first + 1, mask);
-        ++r.last, ++s.first;
-      } else {
-        s.base = (s.base - s.step) & mask;
-        --r.last, --s.first;
+  expect_every_shifted_boundary_caught(*good, 20);
+}
+
+// Staircase maps corrupted three ways, each caught by the cross-check: a run boundary moved by
+// one input (every boundary, both ways); a staircase shifted by one input inside its run (every
+// group boundary moves: the offset off by one, either way); a wrong increment per step.
+TEST(ExhaustiveMaps, CorruptedStaircaseIsCaught) {
+  for (const Configuration& c : {config(ElementType::kFloat, ElementType::kInt32),
+                                 config(ElementType::kInt32, ElementType::kFloat),
+                                 config(ElementType::kFloat, ElementType::kInt4)}) {
+    const Map* good = map_of(c);
+    ASSERT_NE(good, nullptr) << c.name();
+    expect_every_shifted_boundary_caught(*good, 20);
+    size_t staircases = 0;
+    for (size_t i = 0; i < good->runs.size(); ++i) {
+      const exhaustive::Run& g = good->runs[i];
+      if (g.staircase == exhaustive::Staircase::kAffine) continue;
+      ++staircases;
+      for (int delta : {+1, -1}) {
+        Map bad = *good;
+        exhaustive::Run& r = bad.runs[i];
+        r.offset = (r.offset + r.period() + static_cast<uint64_t>(static_cast<int64_t>(delta))) % r.period();
+        r.base = g.base;  // the same bits at first: only the group boundaries move
+        ASSERT_EQ(check_structure(bad), "");
+        EXPECT_FALSE(cross_check(bad, 0, 1, 4).ok()) << c.name() << ": run " << i << " offset moved " << delta;
       }
-      ASSERT_EQ(check_structure(bad), "");
-      ++tried;
-      const CrossCheck cc = cross_check(bad, 0);
-      EXPECT_FALSE(cc.ok()) << "boundary " << i << " moved " << direction << " (input " << kt::hex(moved)
-                            << ") not caught";
+      Map bad = *good;
+      bad.runs[i].step = (g.step + 1) & good->output_mask();
+      EXPECT_FALSE(cross_check(bad, 0, 1, 4).ok()) << c.name() << ": run " << i << " step + 1 not caught";
     }
+    EXPECT_GT(staircases, 10u) << c.name();
   }
-  EXPECT_GT(tried, 200u);
 }
 
 // ---- Export ------------------------------------------------------------------------------------
@@ -172,7 +227,9 @@ TEST(ExhaustiveMaps, ShiftedBoundaryIsCaught) {
 TEST(ExhaustiveMaps, ExportRoundTripsAndTheReaderIsStrict) {
   for (const Configuration& c : {config(ElementType::kFloat, ElementType::kFloat8E8M0, false, CASTLIKE_ROUND_NEAREST),
                                  config(ElementType::kInt16, ElementType::kInt4),
-                                 config(ElementType::kInt32, ElementType::kFloat16)}) {
+                                 config(ElementType::kInt32, ElementType::kFloat16),
+                                 config(ElementType::kInt32, ElementType::kFloat),
+                                 config(ElementType::kFloat, ElementType::kUint64)}) {
     const Map* m = map_of(c);
     ASSERT_NE(m, nullptr);
     auto back = from_json(to_json(*m));
@@ -183,7 +240,8 @@ TEST(ExhaustiveMaps, ExportRoundTripsAndTheReaderIsStrict) {
     for (size_t i = 0; i < r.runs.size(); ++i) {
       const exhaustive::Run &a = r.runs[i], &b = m->runs[i];
       EXPECT_TRUE(a.first == b.first && a.last == b.last && a.base == b.base && a.step == b.step &&
-                  a.outcome == b.outcome && a.rule == b.rule && a.nan_sign_matters == b.nan_sign_matters);
+                  a.outcome == b.outcome && a.rule == b.rule && a.nan_sign_matters == b.nan_sign_matters &&
+                  a.staircase == b.staircase && a.shift == b.shift && a.offset == b.offset);
     }
   }
   const std::string good = to_json(*map_of(config(ElementType::kUint8, ElementType::kInt4)));
@@ -201,8 +259,9 @@ TEST(ExhaustiveMaps, ExportRoundTripsAndTheReaderIsStrict) {
   };
   rejects("[1,2]", "not a JSON object");
   rejects("{", "invalid map");
-  rejects(replaced("\"version\":1", "\"version\":1,\"extra\":0"), "unknown key \"extra\"");
-  rejects(replaced("\"version\":1", "\"version\":2"), "unsupported version");
+  rejects(replaced("\"version\":2", "\"version\":2,\"extra\":0"), "unknown key \"extra\"");
+  rejects(replaced("\"version\":2", "\"version\":3"), "unsupported version");
+  rejects(replaced("\"version\":2", "\"version\":0"), "unsupported version");
   rejects(replaced("\"source\":\"UINT8\"", "\"source\":\"STRING\""), "non-numeric");
   rejects(replaced("\"source_bits\":8", "\"source_bits\":16"), "do not match");
   rejects(replaced("\"saturate\":1", "\"saturate\":2"), "saturate must be 0 or 1");
@@ -212,6 +271,21 @@ TEST(ExhaustiveMaps, ExportRoundTripsAndTheReaderIsStrict) {
   rejects(replaced("[[0,255,0,1,", "[[1,255,0,1,"), "does not start");
   rejects(replaced("[[0,255,0,1,", "[[0,255,16,1,"), "beyond the destination's bits");
   rejects(replaced("[[0,255,0,1,", "[[0,255,-1,1,"), "not an unsigned integer");
+  // Version 1 documents (affine runs only) are still read; staircase runs need version 2.
+  ASSERT_TRUE(std::holds_alternative<Map>(from_json(replaced("\"version\":2", "\"version\":1"))));
+  const std::string stair = to_json(*map_of(config(ElementType::kInt32, ElementType::kFloat)));
+  ASSERT_TRUE(std::holds_alternative<Map>(from_json(stair)));
+  const auto stair_replaced = [&](const std::string& from, const std::string& to) {
+    std::string s = stair;
+    const size_t at = s.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return at == std::string::npos ? s : s.replace(at, from.size(), to);
+  };
+  rejects(stair_replaced("\"version\":2", "\"version\":1"), "not an array of 7 fields");
+  rejects(stair_replaced("\"alternating\"", "\"zigzag\""), "unknown staircase \"zigzag\"");
+  rejects(stair_replaced("\"alternating\",1,", "\"alternating\",0,"), "staircase shift outside 1..31");
+  rejects(stair_replaced("\"alternating\",1,", "\"alternating\",1,4"), "offset not below its period");
+  rejects(stair_replaced(",true,\"alternating\"", ",true,\"alternating\",1,0,1"), "not an array of 7 or 10");
 }
 
 // ---- Judging the kernels -----------------------------------------------------------------------
@@ -257,7 +331,7 @@ TEST_P(KernelsWide, SampledRangesEveryLevelHaveNoFailure) {
   kt::IsaGuard guard;
   for (const Configuration& c : configurations_from(GetParam())) {
     const Map* m = map_of(c);
-    if (m == nullptr) continue;  // refused before the search (DeriveWide checks which)
+    ASSERT_NE(m, nullptr) << c.name();
     for (castlike_isa isa : kt::available_isas()) {
       ASSERT_EQ(castlike_force_isa(isa), CASTLIKE_OK);
       for (const auto& [a, b] : sampled_ranges()) {
@@ -309,25 +383,34 @@ TEST(ExhaustiveMaps, PlantedFaultIsReportedAsExactlyThatInterval) {
   }
 }
 
-// Expansion and judging throughput, FLOAT -> FLOAT8E4M3FN over 2^26 inputs; the expanded outputs
-// judged against their own map must have no failure.
+// This thread's CPU time: throughput on a shared, loaded machine (wall time counts the waits).
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+// Expansion and judging throughput over 2^26 inputs (staircase maps beside affine ones, in the
+// same run); the expanded outputs judged against their own map must have no failure.
 TEST(ExhaustiveMaps, ExpansionAndJudgingThroughput) {
   for (const Configuration& c : {config(ElementType::kFloat, ElementType::kFloat8E4M3FN),
                                  config(ElementType::kFloat, ElementType::kFloat16),
-                                 config(ElementType::kFloat, ElementType::kFloat)}) {
+                                 config(ElementType::kFloat, ElementType::kFloat),
+                                 config(ElementType::kFloat, ElementType::kInt32),
+                                 config(ElementType::kInt32, ElementType::kFloat),
+                                 config(ElementType::kFloat, ElementType::kInt4)}) {
     const Map* m = map_of(c);
     ASSERT_NE(m, nullptr);
     const uint64_t a = 0x30000000, n = uint64_t{1} << 26;
     std::vector<uint8_t> out(*storage_bytes(c.to, n));
-    const auto t0 = std::chrono::steady_clock::now();
+    const double t0 = thread_cpu_seconds();
     expand(*m, a, a + n, out.data());
-    const auto t1 = std::chrono::steady_clock::now();
+    const double t1 = thread_cpu_seconds();
     const Judgement j = judge(*m, a, a + n, out.data());
-    const auto t2 = std::chrono::steady_clock::now();
+    const double t2 = thread_cpu_seconds();
     EXPECT_EQ(j.failures, 0u) << describe(c, j);
-    const double e = std::chrono::duration<double>(t1 - t0).count(), g = std::chrono::duration<double>(t2 - t1).count();
-    std::printf("%s: %zu runs; expansion %.2f G inputs/s, judging %.2f G inputs/s (one core)\n", c.name().c_str(),
-                m->runs.size(), n / e / 1e9, n / g / 1e9);
+    std::printf("%s: %zu runs; expansion %.2f G inputs/s, judging %.2f G inputs/s (thread CPU time)\n",
+                c.name().c_str(), m->runs.size(), n / (t1 - t0) / 1e9, n / (t2 - t1) / 1e9);
   }
 }
 
@@ -358,6 +441,32 @@ TEST(ExhaustiveMapsFull, EveryFloat32InputEveryLevel) {
                   static_cast<unsigned long long>(unspecified),
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
+  }
+}
+
+// All 2^32 inputs of the configurations whose maps are staircases of ~2^24 to ~2^26 steps (once,
+// at the level the library dispatches to): truncation to 32/64-bit integers, round-then-wrap to
+// 4/2-bit integers, 32-bit integers rounded to FLOAT.
+TEST(ExhaustiveMapsFull, EveryInputOfTheStaircaseConfigurationsDispatchedLevel) {
+  for (const Configuration& c :
+       {config(ElementType::kFloat, ElementType::kInt32), config(ElementType::kInt32, ElementType::kFloat),
+        config(ElementType::kUint32, ElementType::kFloat), config(ElementType::kFloat, ElementType::kUint32),
+        config(ElementType::kFloat, ElementType::kInt64), config(ElementType::kFloat, ElementType::kUint64),
+        config(ElementType::kFloat, ElementType::kInt4), config(ElementType::kFloat, ElementType::kUint4),
+        config(ElementType::kFloat, ElementType::kInt2), config(ElementType::kFloat, ElementType::kUint2)}) {
+    const Map* m = map_of(c);
+    ASSERT_NE(m, nullptr);
+    uint64_t failures = 0, unspecified = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (uint64_t a = 0; a < m->input_count(); a += uint64_t{1} << 24) {
+      const Judgement j = judge_kernels(c, *m, a, a + (uint64_t{1} << 24));
+      failures += j.failures, unspecified += j.unspecified;
+      EXPECT_EQ(j.failures, 0u) << castlike_isa_name(castlike_active_isa()) << " " << describe(c, j);
+    }
+    std::printf("%s [%s]: 2^32 inputs, %llu failures, %llu unspecified, %.1f s\n", c.name().c_str(),
+                castlike_isa_name(castlike_active_isa()), static_cast<unsigned long long>(failures),
+                static_cast<unsigned long long>(unspecified),
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
 }
 #endif

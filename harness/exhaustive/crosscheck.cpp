@@ -4,7 +4,7 @@
 
 namespace castlike::exhaustive {
 
-CrossCheck cross_check(const Map& map, uint64_t random_inputs, uint64_t seed) {
+CrossCheck cross_check(const Map& map, uint64_t random_inputs, uint64_t seed, uint64_t group_probes) {
   CrossCheck out;
   const Configuration& c = map.config;
   const uint64_t n = map.input_count();
@@ -37,6 +37,22 @@ CrossCheck cross_check(const Map& map, uint64_t random_inputs, uint64_t seed) {
     if (r.last + 1 < n) check(r.last + 1);
   }
   std::mt19937_64 rng(seed);
+  // Staircase runs: both sides of every group boundary (or group_probes of them: the first half
+  // in order, the rest at random).
+  for (const Run& r : map.runs) {
+    const uint64_t nb = r.group_boundaries();
+    const auto probe = [&](uint64_t j) {
+      const uint64_t at = r.first + r.group_boundary(j);
+      check(at - 1);
+      check(at);
+    };
+    if (nb <= group_probes) {
+      for (uint64_t j = 1; j <= nb; ++j) probe(j);
+    } else {
+      for (uint64_t j = 1; j <= group_probes / 2; ++j) probe(j);
+      for (uint64_t i = group_probes / 2; i < group_probes; ++i) probe(1 + rng() % nb);
+    }
+  }
   if (n <= random_inputs) {
     for (uint64_t x = 0; x < n; ++x) check(x);  // cheaper than sampling: every input
   } else {

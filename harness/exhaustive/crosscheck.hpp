@@ -1,5 +1,5 @@
 // A map checked point by point against the reference before it is trusted: every run's first and
-// last input and their neighbours, plus random inputs.
+// last input and their neighbours, every group boundary of a staircase run, plus random inputs.
 #pragma once
 
 #include <cstdint>
@@ -19,7 +19,11 @@ struct CrossCheck {
 
 // Compares map.expected(x) with ref::convert_element(x): outcome class, rule id, the NaN-sign flag
 // (NaN outcomes) and the bits (exact outcomes: equal; NaN: ref::matches; unspecified: equal, since
-// the description records the reference's deterministic choice).
-CrossCheck cross_check(const Map& map, uint64_t random_inputs, uint64_t seed = 1);
+// the description records the reference's deterministic choice). Inputs: every run's first and
+// last and their neighbours; both sides of every group boundary of a staircase run (of at most
+// group_probes per run when given: the first half of them in order, the rest at random); and
+// random_inputs random inputs (every input where the source has no more patterns).
+CrossCheck cross_check(const Map& map, uint64_t random_inputs, uint64_t seed = 1,
+                       uint64_t group_probes = UINT64_MAX);
 
 }  // namespace castlike::exhaustive

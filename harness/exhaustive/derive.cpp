@@ -1,11 +1,16 @@
 // Sources of <= 16 bits: every pattern is evaluated and consecutive patterns are grouped into
-// runs, so the map is exact by construction. 32-bit sources: each sign half (the bit patterns of a
-// float or an integer of one sign are in order of value) is walked from its start; at a run start
-// x the step s is the difference of the outputs at x and x + 1 (0 where their class differs), and
-// the run's end is the last y such that the residual key (f(y) - s*(y - x), outcome, rule, NaN-sign
-// flag) still equals its value at x, found by exponential then binary search. docs/exhaustive.md
-// says why that is exact: the residual key's level sets are intervals of the walk.
+// runs, so the map is exact by construction. 32-bit sources: each segment in order of value (a
+// sign half; a source binade where a rounded float is wrapped into 4 or 2 bits) is walked from its
+// start. At a run start x a staircase (floor or alternating, map.hpp) is proposed from the first
+// three groups of constant output and extended as far as the reference agrees; otherwise the step
+// s is the difference of the outputs at x and x + 1 (0 where their class differs), and the run's
+// end is the last y such that the residual key (f(y) - s*(y - x), outcome, rule, NaN-sign flag)
+// still equals its value at x. Ends are found by exponential then binary search.
+// docs/exhaustive.md says why that is exact, and why the cross-check of every group boundary
+// proves it.
 #include "derive.hpp"
+
+#include <optional>
 
 namespace castlike::exhaustive {
 namespace {
@@ -40,7 +45,7 @@ Run run_of(const Point& p, uint64_t first, uint64_t last, uint64_t step) {
 
 // Appends r, merging it into the previous run where r continues that run's formula.
 void append(std::vector<Run>& runs, Run r, uint64_t mask) {
-  if (!runs.empty()) {
+  if (!runs.empty() && r.staircase == Staircase::kAffine && runs.back().staircase == Staircase::kAffine) {
     Run& p = runs.back();
     const bool cls = p.outcome == r.outcome && p.rule == r.rule && p.nan_sign_matters == r.nan_sign_matters;
     if (cls && p.last + 1 == r.first) {
@@ -74,6 +79,96 @@ bool key_equal(Oracle& f, const Point& p0, uint64_t x, uint64_t step, uint64_t y
   return same_class(p0, q) && q.bits == ((p0.bits + step * (y - x)) & f.mask);
 }
 
+bool matches_run(Oracle& f, const Run& r, uint64_t y) {
+  const Point q = f(y);
+  return q.outcome == r.outcome && q.rule == r.rule && q.nan_sign_matters == r.nan_sign_matters &&
+         q.bits == r.bits_at(y, f.mask);
+}
+
+// The last y in [x, seg_last] such that `equal(y)` holds on all of [x, y], found by an exponential
+// then a binary search: exact where the inputs satisfying `equal` are an interval starting at x
+// (docs/exhaustive.md says why they are for every configuration searched this way).
+template <class Equal>
+uint64_t search_end(uint64_t x, uint64_t seg_last, const Equal& equal) {
+  uint64_t good = x, jump = 1, bad = seg_last + 1;
+  while (good < seg_last) {
+    const uint64_t y = std::min(seg_last, good + jump);
+    if (!equal(y)) {
+      bad = y;
+      break;
+    }
+    good = y;
+    jump *= 2;
+  }
+  while (bad - good > 1) {
+    const uint64_t mid = good + (bad - good) / 2;
+    (equal(mid) ? good : bad) = mid;
+  }
+  return good;
+}
+
+bool power_of_two(uint64_t v) { return v >= 2 && (v & (v - 1)) == 0; }
+uint32_t log2_of(uint64_t v) {
+  uint32_t s = 0;
+  while ((uint64_t{1} << s) < v) ++s;
+  return s;
+}
+
+// A staircase run starting at x (map.hpp: floor or alternating), or nothing. The lengths of the
+// first three groups of constant output (the first possibly partial: x may start mid-group) and
+// the step between them propose the form; the run then extends as far as the reference agrees.
+std::optional<Run> staircase_at(Oracle& f, uint64_t x, uint64_t seg_last) {
+  const Point p0 = f(x);
+  uint64_t ends[3];
+  Point heads[3] = {p0, p0, p0};
+  uint64_t start = x;
+  for (int g = 0; g < 3; ++g) {
+    const Point h = g == 0 ? p0 : f(start);
+    if (!same_class(h, p0)) return std::nullopt;
+    heads[g] = h;
+    ends[g] = search_end(start, seg_last, [&](uint64_t y) { return key_equal(f, h, start, 0, y); });
+    if (ends[g] == seg_last && g < 2) return std::nullopt;
+    start = ends[g] + 1;
+  }
+  const uint64_t step = (heads[1].bits - heads[0].bits) & f.mask;
+  if (step == 0 || ((heads[2].bits - heads[1].bits) & f.mask) != step) return std::nullopt;
+  const uint64_t g1 = ends[0] - x + 1, g2 = ends[1] - ends[0], g3 = ends[2] - ends[1];
+  Run r = run_of(p0, x, x, step);
+  if (g2 == g3 && power_of_two(g2) && g1 <= g2) {
+    r.staircase = Staircase::kFloor, r.shift = log2_of(g2), r.offset = g2 - g1;
+  } else if (g2 == g3 + 2 && power_of_two(g2 - 1) && g1 + 1 < g2 - 1) {
+    const uint64_t d = g2 - 1;  // x's group is a short one, the next a long one
+    r.staircase = Staircase::kAlternating, r.shift = log2_of(d), r.offset = 2 * d - g1;
+  } else if (g3 == g2 + 2 && power_of_two(g2 + 1) && g1 <= g2 + 2) {
+    const uint64_t d = g2 + 1;  // x's group is a long one, the next a short one
+    r.staircase = Staircase::kAlternating, r.shift = log2_of(d), r.offset = d + 1 - g1;
+  } else {
+    return std::nullopt;
+  }
+  if (r.shift > 31) return std::nullopt;
+  // The inputs where a staircase agrees need not be an interval: just past the true end (a
+  // binade of the source or of the destination changes the group length) a wrong staircase still
+  // agrees here and there, within a few groups. So the end found is re-checked on both sides of
+  // its last kTailGroups group boundaries, and searched again below the first disagreement.
+  constexpr uint64_t kTailGroups = 16;
+  uint64_t limit = seg_last;
+  while (true) {
+    r.last = search_end(x, limit, [&](uint64_t y) { return matches_run(f, r, y); });
+    const uint64_t nb = r.group_boundaries();
+    uint64_t bad = 0;
+    for (uint64_t j = nb > kTailGroups ? nb - kTailGroups + 1 : 1; j <= nb && bad == 0; ++j) {
+      const uint64_t at = r.first + r.group_boundary(j);
+      if (!matches_run(f, r, at - 1)) bad = at - 1;
+      else if (!matches_run(f, r, at)) bad = at;
+    }
+    if (bad == 0) break;
+    limit = bad - 1;
+  }
+  // Only a run longer than the three groups that proposed it is worth its form.
+  if (r.last <= ends[2]) return std::nullopt;
+  return r;
+}
+
 }  // namespace
 
 std::vector<Configuration> configurations_from(ElementType from) {
@@ -102,63 +197,40 @@ std::vector<Configuration> all_configurations() {
   return out;
 }
 
-std::optional<std::string> refused_before_search(const Configuration& c) {
-  if (info(c.from).bits != 32) return std::nullopt;
-  // A rounded float wrapped into 4/2 bits repeats every 2^bits integers: its level sets are not
-  // intervals of the walk, so the search would be unsound (and the map has ~2^25 runs anyway).
-  if (is_float(c.from) && is_packed(c.to) && is_integer(c.to))
-    return "a rounded value wrapped into " + std::to_string(info(c.to).bits) +
-           " bits is periodic, not a bounded list of runs";
-  // Staircases: truncating floats below 2^23 into an integer of >= 32 bits changes the output at
-  // every integer (2^24 runs of constant output), and rounding integers above 2^24 to FLOAT
-  // groups 2, 4, ... inputs with ties to even (run lengths alternate): ~2^26 runs either way.
-  if (is_float(c.from) && is_integer(c.to) && info(c.to).bits >= 32)
-    return "truncation to a >= 32-bit integer is a staircase of ~2^24 runs";
-  if (is_integer(c.from) && c.to == ElementType::kFloat)
-    return "rounding 32-bit integers to FLOAT is a staircase of ~2^26 runs";
-  return std::nullopt;
-}
-
 std::variant<Map, std::string> derive(const Configuration& c, const DeriveLimits& limits) {
   if (c.from == ElementType::kString || c.to == ElementType::kString) return std::string("strings are excluded");
   if (info(c.from).bits > 32) return std::string("sources wider than 32 bits are not enumerable");
   if (info(c.from).bits <= 16) return enumerate(c);
-  if (auto why = refused_before_search(c)) return *why;
   Map m{c, {}};
   Oracle f{c, bit_mask(c.to)};
-  const uint64_t half = uint64_t{1} << 31;
-  for (uint64_t seg_first : {uint64_t{0}, half}) {
-    const uint64_t seg_last = seg_first + half - 1;
+  // The walk is cut into segments whose patterns are in order of value: the two sign halves;
+  // where a rounded float is wrapped into 4 or 2 bits, the binades of the source (in each the
+  // value is affine in the pattern), since agreement far from a run's start could otherwise be a
+  // coincidence modulo 2^bits (docs/exhaustive.md).
+  const bool wraps = is_float(c.from) && is_packed(c.to) && is_integer(c.to);
+  const uint64_t seg_len = wraps ? uint64_t{1} << 23 : uint64_t{1} << 31;
+  for (uint64_t seg_first = 0; seg_first < m.input_count(); seg_first += seg_len) {
+    const uint64_t seg_last = seg_first + seg_len - 1;
     uint64_t x = seg_first;
     while (true) {
-      const Point p0 = f(x);
-      uint64_t step = 0;
-      if (x < seg_last) {
-        const Point p1 = f(x + 1);
-        step = same_class(p0, p1) ? (p1.bits - p0.bits) & f.mask : 0;
-      }
-      // Exponential search for a y where the key differs, then binary search for the last equal.
-      uint64_t good = x, jump = 1;
-      uint64_t bad = seg_last + 1;
-      while (good < seg_last) {
-        const uint64_t y = std::min(seg_last, good + jump);
-        if (key_equal(f, p0, x, step, y)) {
-          good = y;
-          jump *= 2;
-        } else {
-          bad = y;
-          break;
+      uint64_t last;
+      if (auto st = staircase_at(f, x, seg_last)) {
+        last = st->last;
+        append(m.runs, *st, f.mask);
+      } else {
+        const Point p0 = f(x);
+        uint64_t step = 0;
+        if (x < seg_last) {
+          const Point p1 = f(x + 1);
+          step = same_class(p0, p1) ? (p1.bits - p0.bits) & f.mask : 0;
         }
+        last = search_end(x, seg_last, [&](uint64_t y) { return key_equal(f, p0, x, step, y); });
+        append(m.runs, run_of(p0, x, last, last == x ? 0 : step), f.mask);
       }
-      while (bad - good > 1) {
-        const uint64_t mid = good + (bad - good) / 2;
-        (key_equal(f, p0, x, step, mid) ? good : bad) = mid;
-      }
-      append(m.runs, run_of(p0, x, good, good == x ? 0 : step), f.mask);
       if (m.runs.size() > limits.max_runs)
         return "more than " + std::to_string(limits.max_runs) + " runs: not compact in this form";
-      if (good == seg_last) break;
-      x = good + 1;
+      if (last == seg_last) break;
+      x = last + 1;
     }
   }
   return m;

@@ -2,7 +2,6 @@
 // (ref::convert_element), and the list of configurations castlike judges exhaustively.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -21,12 +20,10 @@ struct DeriveLimits {
   size_t max_runs = size_t{1} << 20;  // a 32-bit map needing more is not compact in this form
 };
 
-// The map, or why it cannot be derived in this form (docs/exhaustive.md: sources of <= 16 bits
-// are enumerated; 32-bit sources are searched, and a configuration whose map is not a bounded
-// list of runs, or whose destination wraps a rounded value, is refused with the reason).
+// The map, or why it cannot be derived (docs/exhaustive.md: sources of <= 16 bits are
+// enumerated; 32-bit sources are searched for affine and staircase runs, and a map needing more
+// than limits.max_runs runs is reported as not compact, never truncated). Every configuration of
+// all_configurations() derives; cross_check (crosscheck.hpp) must pass before a map is trusted.
 std::variant<Map, std::string> derive(const Configuration& config, const DeriveLimits& limits = {});
-
-// The reason a 32-bit configuration is refused before any search, if it is.
-std::optional<std::string> refused_before_search(const Configuration& config);
 
 }  // namespace castlike::exhaustive

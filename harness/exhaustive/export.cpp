@@ -10,9 +10,16 @@ using nlohmann::json;
 std::string to_json(const Map& map) {
   const Configuration& c = map.config;
   json runs = json::array();
-  for (const Run& r : map.runs)
-    runs.push_back(json::array({r.first, r.last, r.base, r.step, std::string(ref::outcome_name(r.outcome)),
-                                std::string(ref::rule_name(r.rule)), r.nan_sign_matters}));
+  for (const Run& r : map.runs) {
+    json a = json::array({r.first, r.last, r.base, r.step, std::string(ref::outcome_name(r.outcome)),
+                          std::string(ref::rule_name(r.rule)), r.nan_sign_matters});
+    if (r.staircase != Staircase::kAffine) {
+      a.push_back(std::string(staircase_name(r.staircase)));
+      a.push_back(r.shift);
+      a.push_back(r.offset);
+    }
+    runs.push_back(std::move(a));
+  }
   json doc = {{"format", "castlike-exhaustive-map"},
               {"version", kMapFormatVersion},
               {"source", std::string(info(c.from).name)},
@@ -51,8 +58,8 @@ std::variant<Map, std::string> from_json(const std::string& text) {
     for (const auto& [k, v] : doc.items())
       if (!kKeys.count(k)) return "unknown key \"" + k + "\"";
     if (need(doc, "format", json::value_t::string) != "castlike-exhaustive-map") return std::string("not a castlike map");
-    if (need(doc, "version", json::value_t::number_unsigned).get<uint64_t>() != kMapFormatVersion)
-      return std::string("unsupported version");
+    const uint64_t version = need(doc, "version", json::value_t::number_unsigned).get<uint64_t>();
+    if (version < 1 || version > kMapFormatVersion) return std::string("unsupported version");
     Map m;
     const auto from = type_from_name(need(doc, "source", json::value_t::string).get<std::string>());
     const auto to = type_from_name(need(doc, "destination", json::value_t::string).get<std::string>());
@@ -71,7 +78,8 @@ std::variant<Map, std::string> from_json(const std::string& text) {
     for (size_t i = 0; i < runs.size(); ++i) {
       const json& a = runs[i];
       const std::string at = "run " + std::to_string(i) + ": ";
-      if (!a.is_array() || a.size() != 7) return at + "not an array of 7 fields";
+      if (!a.is_array() || !(a.size() == 7 || (a.size() == 10 && version >= 2)))
+        return at + (version >= 2 ? "not an array of 7 or 10 fields" : "not an array of 7 fields");
       Run r;
       r.first = unsigned_at(a, 0, at), r.last = unsigned_at(a, 1, at);
       r.base = unsigned_at(a, 2, at), r.step = unsigned_at(a, 3, at);
@@ -81,6 +89,15 @@ std::variant<Map, std::string> from_json(const std::string& text) {
       if (!outcome) return at + "unknown outcome \"" + a[4].get<std::string>() + "\"";
       if (!rule) return at + "unknown rule \"" + a[5].get<std::string>() + "\"";
       r.outcome = *outcome, r.rule = *rule, r.nan_sign_matters = a[6].get<bool>();
+      if (a.size() == 10) {
+        if (!a[7].is_string()) return at + "staircase is not a string";
+        if (a[7] == "floor") r.staircase = Staircase::kFloor;
+        else if (a[7] == "alternating") r.staircase = Staircase::kAlternating;
+        else return at + "unknown staircase \"" + a[7].get<std::string>() + "\"";
+        const uint64_t shift = unsigned_at(a, 8, at);
+        if (shift > 63) return at + "staircase shift outside 1..31";
+        r.shift = static_cast<uint32_t>(shift), r.offset = unsigned_at(a, 9, at);
+      }
       m.runs.push_back(r);
     }
     if (std::string why = check_structure(m); !why.empty()) return why;

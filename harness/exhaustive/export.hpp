@@ -9,7 +9,8 @@
 
 namespace castlike::exhaustive {
 
-inline constexpr int kMapFormatVersion = 1;
+// Version 2 added staircase runs (10 fields); version 1 documents (7-field runs only) still read.
+inline constexpr int kMapFormatVersion = 2;
 
 std::string to_json(const Map& map);
 // The map, or an error naming the first thing wrong (unknown or missing keys, wrong types,

@@ -45,6 +45,57 @@ struct Packed {
   uint64_t operator()(size_t i) const { return load_bits(type, base, i); }
 };
 
+// The exact outcomes of a run over [x, end), in blocks of 64 compared without branches (a block
+// with a difference is walked).
+template <class Load>
+void judge_constant(const Run& r, uint64_t a, uint64_t x, uint64_t end, uint64_t v, uint64_t mask, const Load& load,
+                    Collector& col) {
+  while (x < end) {
+    const size_t k = static_cast<size_t>(std::min<uint64_t>(64, end - x));
+    const size_t off = static_cast<size_t>(x - a);
+    uint64_t diff = 0;
+    for (size_t j = 0; j < k; ++j) diff |= (load(off + j) & mask) ^ v;
+    if (diff != 0)
+      for (size_t j = 0; j < k; ++j) {
+        const uint64_t got = load(off + j) & mask;
+        if (got != v) col.fail(x + j, r, v, got);
+      }
+    x += k;
+  }
+}
+
+template <class E, class Load>
+void judge_exact(const Run& r, uint64_t a, uint64_t x, uint64_t end, uint64_t mask, const Load& load,
+                 Collector& col) {
+  // Constant stretches (a constant run, the groups of a coarse staircase) against one value.
+  if (r.staircase == Staircase::kAffine && r.step == 0) {
+    judge_constant(r, a, x, end, r.base & mask, mask, load, col);
+    return;
+  }
+  if (r.staircase != Staircase::kAffine && r.shift >= 4) {
+    while (x < end) {
+      const uint64_t group_end = std::min(end, r.first + r.next_group(x - r.first));
+      judge_constant(r, a, x, group_end, r.bits_at(x, mask), mask, load, col);
+      x = group_end;
+    }
+    return;
+  }
+  E want[64];
+  while (x < end) {
+    const size_t k = static_cast<size_t>(std::min<uint64_t>(64, end - x));
+    const size_t off = static_cast<size_t>(x - a);
+    run_values<E>(r, x, k, want);
+    uint64_t diff = 0;
+    for (size_t j = 0; j < k; ++j) diff |= (load(off + j) ^ want[j]) & mask;
+    if (diff != 0)
+      for (size_t j = 0; j < k; ++j) {
+        const uint64_t got = load(off + j) & mask, w = want[j] & mask;
+        if (got != w) col.fail(x + j, r, w, got);
+      }
+    x += k;
+  }
+}
+
 template <class Load>
 void judge_with(const Map& map, uint64_t a, uint64_t b, const Load& load, Collector& col) {
   const uint64_t mask = map.output_mask();
@@ -70,27 +121,12 @@ void judge_with(const Map& map, uint64_t a, uint64_t b, const Load& load, Collec
       }
       continue;
     }
-    // Exact: blocks of 64 compared without branches; a block with a difference is walked.
-    uint64_t v = r.bits_at(x, mask);
-    while (x < end) {
-      const size_t k = static_cast<size_t>(std::min<uint64_t>(64, end - x));
-      const size_t off = static_cast<size_t>(x - a);
-      uint64_t diff = 0, w = v;
-      if (r.step == 0) {
-        for (size_t j = 0; j < k; ++j) diff |= (load(off + j) & mask) ^ v;
-      } else {
-        for (size_t j = 0; j < k; ++j) diff |= (load(off + j) ^ (w + r.step * j)) & mask;
-      }
-      if (diff != 0) {
-        w = v;
-        for (size_t j = 0; j < k; ++j, w = (w + r.step) & mask) {
-          const uint64_t got = load(off + j) & mask;
-          if (got != w) col.fail(x + j, r, w, got);
-        }
-      }
-      v = (v + r.step * k) & mask;
-      x += k;
-    }
+    // Exact: expected values in 32 bits where the destination fits (exact modulo its width).
+    if (mask >> 32 == 0)
+      judge_exact<uint32_t>(r, a, x, end, mask, load, col);
+    else
+      judge_exact<uint64_t>(r, a, x, end, mask, load, col);
+    x = end;
   }
 }
 

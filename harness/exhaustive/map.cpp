@@ -15,6 +15,15 @@ std::string Configuration::name() const {
   return s;
 }
 
+std::string_view staircase_name(Staircase s) {
+  switch (s) {
+    case Staircase::kAffine: return "affine";
+    case Staircase::kFloor: return "floor";
+    case Staircase::kAlternating: return "alternating";
+  }
+  return "?";
+}
+
 size_t Map::run_index(uint64_t input) const {
   const auto it = std::upper_bound(runs.begin(), runs.end(), input,
                                    [](uint64_t x, const Run& r) { return x < r.first; });
@@ -48,6 +57,13 @@ std::string check_structure(const Map& map) {
     if (r.outcome != ref::OutcomeClass::kExact && r.outcome != ref::OutcomeClass::kNan &&
         r.outcome != ref::OutcomeClass::kUnspecified)
       return at + "unknown outcome class";
+    if (r.staircase != Staircase::kAffine) {
+      if (r.staircase != Staircase::kFloor && r.staircase != Staircase::kAlternating) return at + "unknown staircase";
+      if (r.shift < 1 || r.shift > 31) return at + "staircase shift outside 1..31";
+      if (r.offset >= r.period()) return at + "staircase offset not below its period";
+    } else if (r.shift != 0 || r.offset != 0) {
+      return at + "an affine run has shift and offset 0";
+    }
     next = r.last + 1;
   }
   if (next != map.input_count()) return "the runs do not reach the last source pattern";
@@ -58,30 +74,39 @@ namespace {
 
 template <class T>
 void fill_wide(const Map& map, uint64_t a, uint64_t b, uint8_t* out) {
-  T* dst = reinterpret_cast<T*>(out);  // callers' buffers are byte arrays: copy through memcpy below
-  const uint64_t mask = map.output_mask();
   size_t ri = map.run_index(a);
-  uint64_t x = a;
-  while (x < b) {
+  for (uint64_t x = a; x < b; ++ri) {
     const Run& r = map.runs[ri];
     const uint64_t end = std::min<uint64_t>(b, r.last + 1);
-    const size_t n = static_cast<size_t>(end - x);
     T buf[512];
-    uint64_t v = r.bits_at(x, mask);
-    for (size_t done = 0; done < n;) {
-      const size_t k = std::min<size_t>(n - done, 512);
-      if (r.step == 0) {
-        std::fill(buf, buf + k, static_cast<T>(v));
-      } else {
-        // T is exactly the destination's width: the conversion to T is the modulo.
-        for (size_t j = 0; j < k; ++j) buf[j] = static_cast<T>(v + r.step * j);
-        v = (v + r.step * k) & mask;
-      }
-      std::memcpy(reinterpret_cast<uint8_t*>(dst) + (x - a + done) * sizeof(T), buf, k * sizeof(T));
-      done += k;
+    while (x < end) {
+      const size_t k = static_cast<size_t>(std::min<uint64_t>(end - x, 512));
+      if (r.staircase == Staircase::kAffine && r.step == 0)
+        std::fill(buf, buf + k, static_cast<T>(r.base));
+      else
+        run_values<T>(r, x, k, buf);  // T is the destination's width: the conversion is the modulo
+      // The caller's buffer is a byte array: copy, never alias it as T.
+      std::memcpy(out + (x - a) * sizeof(T), buf, k * sizeof(T));
+      x += k;
     }
-    x = end;
-    ++ri;
+  }
+}
+
+// 4- and 2-bit destinations: values computed as bytes, then packed.
+void fill_packed(const Map& map, uint64_t a, uint64_t b, uint8_t* out) {
+  const ElementType to = map.config.to;
+  const uint64_t mask = map.output_mask();
+  size_t ri = map.run_index(a);
+  for (uint64_t x = a; x < b; ++ri) {
+    const Run& r = map.runs[ri];
+    const uint64_t end = std::min<uint64_t>(b, r.last + 1);
+    uint8_t buf[512];
+    while (x < end) {
+      const size_t k = static_cast<size_t>(std::min<uint64_t>(end - x, 512));
+      run_values<uint8_t>(r, x, k, buf);
+      for (size_t j = 0; j < k; ++j) store_bits(to, out, static_cast<size_t>(x - a + j), buf[j] & mask);
+      x += k;
+    }
   }
 }
 
@@ -91,13 +116,7 @@ void expand(const Map& map, uint64_t a, uint64_t b, uint8_t* out) {
   if (a >= b) return;
   const ElementType to = map.config.to;
   if (is_packed(to)) {
-    const uint64_t mask = map.output_mask();
-    size_t ri = map.run_index(a);
-    for (uint64_t x = a; x < b; ++ri) {
-      const Run& r = map.runs[ri];
-      const uint64_t end = std::min<uint64_t>(b, r.last + 1);
-      for (; x < end; ++x) store_bits(to, out, static_cast<size_t>(x - a), r.bits_at(x, mask));
-    }
+    fill_packed(map, a, b, out);
     return;
   }
   switch (info(to).bits) {
