@@ -53,13 +53,27 @@ void store_bits(ElementType type, uint8_t* data, size_t index, uint64_t bits_val
 
 namespace {
 
-// Whole bytes of a packed type of `Bits` bits: element s of a byte sits at bit s * Bits.
+// Whole bytes of a packed type of `Bits` bits: element s of a byte sits at bit s * Bits. A 2-bit
+// byte unpacks through a table of its 4 element bytes (one load and one store per byte).
+template <unsigned Bits>
+struct UnpackTable {
+  static constexpr unsigned kPer = 8 / Bits;
+  uint8_t bytes[256][kPer] = {};
+  constexpr UnpackTable() {
+    for (unsigned v = 0; v < 256; ++v)
+      for (unsigned s = 0; s < kPer; ++s) bytes[v][s] = static_cast<uint8_t>((v >> (s * Bits)) & ((1u << Bits) - 1u));
+  }
+};
+
 template <unsigned Bits>
 void unpack_bytes(const uint8_t* data, size_t bytes, uint8_t* out) {
-  constexpr unsigned kPer = 8 / Bits;
-  constexpr uint8_t kMask = (1u << Bits) - 1u;
-  for (size_t i = 0; i < bytes; ++i)
-    for (unsigned s = 0; s < kPer; ++s) out[i * kPer + s] = static_cast<uint8_t>((data[i] >> (s * Bits)) & kMask);
+  static constexpr UnpackTable<Bits> kTable;
+  constexpr unsigned kPer = UnpackTable<Bits>::kPer;
+  if constexpr (Bits == 4) {  // two shifts per byte vectorise; faster than the table here
+    for (size_t i = 0; i < bytes; ++i) out[2 * i] = data[i] & 0xF, out[2 * i + 1] = data[i] >> 4;
+  } else {
+    for (size_t i = 0; i < bytes; ++i) std::memcpy(out + i * kPer, kTable.bytes[data[i]], kPer);
+  }
 }
 
 template <unsigned Bits>
