@@ -1,8 +1,8 @@
 # The map tests (conformance/exhaustive_maps_test.cpp), included from conformance/CMakeLists.txt
 # where castlike_add_kernel_test is defined. Default run: label `maps`. The full build (10^6 random
 # cross-checks per configuration, all 2^32 inputs of a few configurations, minutes): label `slow`,
-# so the default run (-LE "slow|peers") leaves it out (gtest_discover_tests takes one label here:
-# a list would be split into separate properties).
+# so the default run (-LE "slow|exhaustive|peers") leaves it out (gtest_discover_tests takes one
+# label here: a list would be split into separate properties).
 castlike_add_kernel_test(exhaustive_maps_test maps ${PROJECT_SOURCE_DIR}/conformance/exhaustive_maps_test.cpp)
 target_link_libraries(exhaustive_maps_test PRIVATE castlike_exhaustive)
 add_executable(exhaustive_maps_full_test ${PROJECT_SOURCE_DIR}/conformance/exhaustive_maps_test.cpp)
@@ -12,3 +12,25 @@ target_include_directories(exhaustive_maps_full_test PRIVATE ${PROJECT_SOURCE_DI
 target_compile_definitions(exhaustive_maps_full_test PRIVATE CASTLIKE_EXHAUSTIVE_FULL=1
                            CASTLIKE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 gtest_discover_tests(exhaustive_maps_full_test PROPERTIES LABELS slow TIMEOUT 7200 DISCOVERY_TIMEOUT 60)
+
+# The kernels at every ISA level against the maps (conformance/exhaustive_levels_test.cpp): every
+# input of the <= 16-bit sources and sampled inputs of the 32-bit ones in the default run (label
+# `kernels`, also run by scripts/test-neon under qemu); all 2^32 inputs of every 32-bit
+# configuration at every level, one ctest case per configuration and level (label `exhaustive`,
+# tens of minutes: scripts/test-exhaustive). A second binary holds the AVX-512 kernels emulated
+# through SIMDe, for CPUs without AVX-512.
+function(castlike_add_exhaustive_levels_test name)
+  add_executable(${name} ${PROJECT_SOURCE_DIR}/conformance/exhaustive_levels_test.cpp)
+  target_link_libraries(${name} PRIVATE castlike_exhaustive castlike_harness castlike_optimized
+                                        GTest::gtest GTest::gtest_main)
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/optimized)
+  gtest_discover_tests(${name} TEST_FILTER "ExhaustiveLevels/Narrow.*:ExhaustiveLevels/Sampled.*"
+                       PROPERTIES LABELS kernels DISCOVERY_TIMEOUT 60)
+  gtest_discover_tests(${name} TEST_FILTER "ExhaustiveLevels/Full.*"
+                       PROPERTIES LABELS exhaustive TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
+endfunction()
+castlike_add_exhaustive_levels_test(exhaustive_levels_test)
+if(COMMAND castlike_emulate_avx512)
+  castlike_add_exhaustive_levels_test(exhaustive_levels_avx512_emulated_test)
+  castlike_emulate_avx512(exhaustive_levels_avx512_emulated_test)
+endif()
