@@ -3,7 +3,8 @@
 //  - Narrow: every input of every source of <= 16 bits (label `kernels`: the default run, and the
 //    NEON cross build under qemu);
 //  - Sampled: every run boundary of every 32-bit configuration +-2 and 10^6 random inputs (label
-//    `kernels`, for the levels too slow to run in full: NEON under qemu);
+//    `kernels` in a cross build, whose tests run under an emulator, e.g. NEON under qemu;
+//    `exhaustive` natively, where Full covers it);
 //  - Full: all 2^32 inputs of every 32-bit configuration, one test case per configuration and
 //    level (label `exhaustive`, not in the default run; scripts/test-exhaustive).
 // Configurations come from all_configurations(); those derive() refuses are skipped and counted
