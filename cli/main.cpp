@@ -229,7 +229,7 @@ struct Command {
   const char* summary;
   int (*run)(const std::vector<std::string>&);
 };
-const std::array<Command, 7> kCommands{{
+const std::array<Command, 8> kCommands{{
     {"explain", "show how one value converts: exact input, destination neighbours, result, rule", cmd_explain},
     {"convert", "convert a list of values (or '-' for stdin): input bits -> output, outcome, rule", cmd_convert},
     {"rules", "list every rule id with its one-line summary", cmd_rules},
@@ -238,6 +238,7 @@ const std::array<Command, 7> kCommands{{
     {"export", "write generated vector files (or ONNX node tests) from the reference", export_main},
     {"validate", "judge an implementation's results against vector files: per pair and rule, with variants",
      validate_main},
+    {"merge-exhaustive", "combine the shard reports of validate --exhaustive --shard I/N", merge_exhaustive_main},
 }};
 
 std::string command_list() {
@@ -252,7 +253,9 @@ void print_main_usage() {
                "commands:\n";
   for (const Command& c : kCommands) {
     const std::string name(c.name);
-    std::cout << "  " << name << std::string(10 - name.size(), ' ') << c.summary << "\n";
+    // A long name gets its summary on the next line, so the summaries stay in one column.
+    std::cout << "  " << name << (name.size() < 10 ? std::string(10 - name.size(), ' ') : "\n            ") << c.summary
+              << "\n";
   }
   std::cout << "\nRun 'castlike <command> --help' for the options of a command; castlike --version for the\n"
                "version and the kernel ISA levels.\n\n"

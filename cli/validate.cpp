@@ -1,7 +1,5 @@
 // castlike validate: judge an implementation (results file, shared library, or built in) against
 // vector files; text, JSON or HTML report (harness/validator.hpp).
-#include <sys/stat.h>
-
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +9,7 @@
 
 #include "args.hpp"
 #include "atomic_write.hpp"
+#include "output_checks.hpp"
 #include "validator.hpp"
 #include "vector_commands.hpp"
 
@@ -19,32 +18,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// `text` as one shell word, ready to paste.
-std::string shell_quote(const std::string& text) {
-  if (!text.empty() && text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-+=:,@%") ==
-                           std::string::npos)
-    return text;
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 #ifndef CASTLIKE_SOURCE_DIR
 #define CASTLIKE_SOURCE_DIR "."
 #endif
-
-// --out must not name any input (the same file through any path, link or hard link): the report
-// would replace what it judges.
-void refuse_output_over_input(const std::string& out, const std::vector<std::string>& inputs) {
-  struct stat o {};
-  if (::stat(out.c_str(), &o) != 0) return;  // a new file cannot be an input
-  for (const std::string& input : inputs) {
-    struct stat i {};
-    if (::stat(input.c_str(), &i) == 0 && i.st_dev == o.st_dev && i.st_ino == o.st_ino)
-      throw UsageError{"--out '" + out + "' is the input '" + input + "'; the report would overwrite it",
-                       "write the report to another file"};
-  }
-}
 
 const char* const kUsage =
     "usage: castlike validate [--vectors PATH ...] (--results FILE | --library FILE.so |\n"
@@ -79,6 +55,9 @@ const char* const kUsage =
     "  --memory-limit M address space of the worker in MiB (default: no limit)\n"
     "  --in-process     call the plug-in inside the validator (trusted plug-ins only: no protection)\n"
     "\n"
+    "castlike validate --exhaustive judges every input of configurations instead (its own\n"
+    "options: castlike validate --exhaustive --help).\n"
+    "\n"
     "Exit status: 0 no failure and no rejection, 1 failures, failed calls or rejections, 2 bad\n"
     "arguments or a malformed / truncated / foreign vector or results file (the message names file,\n"
     "line, problem), 3 an internal error of castlike (please report it).\n";
@@ -112,6 +91,9 @@ void keep_pairs(conformance::VectorSet& set, const std::string& list) {
 void print_validate_usage() { std::cout << kUsage; }
 
 int validate_main(const std::vector<std::string>& args) {
+  // Every input of configurations instead of vector files: its own options (validate_exhaustive.cpp).
+  for (const std::string& arg : args)
+    if (arg == "--exhaustive") return validate_exhaustive_main(args);
   const ParsedArgs a = parse_args("validate", args,
                                     {{"vectors", true}, {"results", true}, {"library", true}, {"builtin", true},
                                      {"profile", true}, {"variants", true}, {"format", true}, {"out", true},

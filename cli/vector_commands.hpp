@@ -10,6 +10,8 @@ namespace castlike::cli {
 int report_main(const std::vector<std::string>& args);
 int export_main(const std::vector<std::string>& args);
 int validate_main(const std::vector<std::string>& args);
+int validate_exhaustive_main(const std::vector<std::string>& args);  // validate --exhaustive
+int merge_exhaustive_main(const std::vector<std::string>& args);
 void print_report_usage();
 void print_export_usage();
 void print_validate_usage();

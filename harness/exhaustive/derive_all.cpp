@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 
+#include "config_id.hpp"
 #include "crosscheck.hpp"
 #include "derive.hpp"
 #include "export.hpp"
@@ -20,12 +21,7 @@ using namespace castlike::exhaustive;
 
 namespace {
 
-std::string file_name(const Configuration& c) {
-  std::string s = std::string(info(c.from).name) + "-" + std::string(info(c.to).name);
-  if (is_float8_family(c.to) || c.to == ElementType::kFloat8E8M0) s += c.attributes.saturate ? "-sat1" : "-sat0";
-  if (c.to == ElementType::kFloat8E8M0) s += "-" + std::string(round_mode_name(c.attributes.round_mode));
-  return s + ".json";
-}
+std::string file_name(const Configuration& c) { return configuration_id(c) + ".json"; }
 
 }  // namespace
 

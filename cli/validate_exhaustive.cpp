@@ -1,0 +1,369 @@
+// castlike validate --exhaustive: judge an implementation on every input of configurations
+// (harness/exhaustive/engine.hpp, docs/exhaustive.md): the kernels in-process, the reference on
+// sources of <= 16 bits, a plug-in in worker processes, or a stream of raw outputs written by any
+// program; sharded with --shard i/n and combined with castlike merge-exhaustive.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "args.hpp"
+#include "atomic_write.hpp"
+#include "config_id.hpp"
+#include "derive.hpp"
+#include "engine.hpp"
+#include "output_checks.hpp"
+#include "reference/cast_like.hpp"
+#include "render_exhaustive.hpp"
+#include "sources.hpp"
+#include "vector_commands.hpp"
+
+namespace castlike::cli {
+namespace {
+
+using namespace castlike::exhaustive;
+
+const char* const kUsage =
+    "usage: castlike validate --exhaustive IMPLEMENTATION [SELECTION] [options]\n"
+    "       castlike validate --exhaustive --list [SELECTION]\n"
+    "\n"
+    "Judges an implementation on EVERY input bit pattern of configurations (a numeric source of\n"
+    "<= 32 bits, a destination, effective attributes): each configuration's exact map is derived\n"
+    "from the reference and cross-checked before it is trusted, the inputs are converted in\n"
+    "batches and judged; the report gives the counts and every maximal interval of failing inputs\n"
+    "(ends as bits and exact values, expected, actual, rule, the named reading that explains it,\n"
+    "a castlike explain line). docs/exhaustive.md describes it.\n"
+    "\n"
+    "implementation (exactly one):\n"
+    "  --builtin kernels      the kernel library in-process, at the dispatched ISA level\n"
+    "    --isa LEVEL          or forced to scalar, avx2, avx512 or neon\n"
+    "  --builtin reference    the exact reference (sources of <= 16 bits; --profile, --variants)\n"
+    "  --library FILE.so      a plug-in with the ABI of include/castlike/validator_abi.h, one call\n"
+    "                         per batch in a worker process per job: a crash, hang, exit or stray\n"
+    "                         write fails that batch's inputs, the next batch gets a fresh worker\n"
+    "    --timeout S, --memory-limit MiB, --in-process   as castlike validate --library\n"
+    "  --raw-outputs FILE|-   with exactly one --config: the raw outputs of inputs 0 .. 2^bits-1\n"
+    "                         in input order, in the destination's raw ONNX layout (little-endian,\n"
+    "                         4-/2-bit types packed, element 0 in the low bits), read as a stream\n"
+    "                         ('-': standard input), e.g. adapter | castlike validate --exhaustive\n"
+    "                         --config FLOAT-FLOAT8E4M3FN-sat1 --raw-outputs -\n"
+    "\n"
+    "selection (default: every configuration; the filters combine):\n"
+    "  --config ID,...        configuration ids <SOURCE>-<DESTINATION>[-sat<0|1>][-<round_mode>],\n"
+    "                         e.g. FLOAT-FLOAT8E4M3FN-sat1, INT8-FLOAT8E8M0-sat1-nearest\n"
+    "  --pairs FROM-TO,...    the configurations of these type pairs\n"
+    "  --sources TYPE,...     the configurations of these sources\n"
+    "  --opset N, --saturate 0|1, --round-mode up|down|nearest\n"
+    "                         the call's attributes, resolved as CastLike does (the opset decides\n"
+    "                         the defaults); keeps the configurations they give\n"
+    "  --range FIRST..LAST    only these input patterns (hex or decimal) of each configuration\n"
+    "  --list                 print the selected ids, and those not judged with the reason\n"
+    "\n"
+    "run and report:\n"
+    "  --jobs N               threads (default: the number of cores)\n"
+    "  --batch N              inputs per call, a power of two from 1 to 16777216 (default 1048576)\n"
+    "  --shard I/N            judge only shard I of N (0 <= I < N): the selection's pieces of 2^24\n"
+    "                         inputs k with k mod N = I; the JSON report then carries digests, and\n"
+    "                         castlike merge-exhaustive combines the N reports\n"
+    "  --digest               sha256 of the implementation's outputs per piece and configuration\n"
+    "  --max-intervals N      failing intervals kept per configuration (default 1000)\n"
+    "  --format text|json     text (default; summary first) or JSON (\"castlike-exhaustive-report\",\n"
+    "                         vectors/schema/README.md)\n"
+    "  --out FILE             write the report there (atomically; never over an input)\n"
+    "  --quiet                print only the verdict line\n"
+    "  --progress             progress on standard error (default: only when it is a terminal)\n"
+    "\n"
+    "Exit status: 0 every judged input passes, 1 failures, failed calls or rejections, 2 bad\n"
+    "arguments or a bad input (a raw stream too short or too long says how many bytes came and\n"
+    "how many were expected), 3 an internal error of castlike (please report it).\n";
+
+std::vector<std::string> split_list(const ParsedArgs& a, const std::string& option) {
+  std::vector<std::string> out;
+  for (const std::string& v : a.all(option)) {
+    std::stringstream items(v);
+    for (std::string item; std::getline(items, item, ',');)
+      if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+ElementType type_named(const std::string& name, const std::string& option) {
+  const auto t = type_from_name(name);
+  if (!t) throw UsageError{option + ": unknown type name '" + name + "'", "castlike types lists the names"};
+  return *t;
+}
+
+uint64_t parse_input(const std::string& text, const std::string& option) {
+  uint64_t v = 0;
+  const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  const std::string digits = hex ? text.substr(2) : text;
+  bool ok = !digits.empty() && digits.size() <= (hex ? 16u : 19u);
+  for (char ch : digits) {
+    const int d = hex ? (std::isxdigit(static_cast<unsigned char>(ch)) ? std::stoi(std::string(1, ch), nullptr, 16) : -1)
+                      : (ch >= '0' && ch <= '9' ? ch - '0' : -1);
+    if (d < 0) ok = false;
+    else v = v * (hex ? 16 : 10) + static_cast<uint64_t>(d);
+  }
+  if (!ok) throw UsageError{option + ": '" + text + "' is not an input pattern", "e.g. --range 0x3f800000..0x3fffffff"};
+  return v;
+}
+
+// The configurations selected by --config, --pairs, --sources and the attribute options, with
+// the call that judges each.
+std::vector<Call> select(const ParsedArgs& a) {
+  std::vector<Configuration> base = all_configurations();
+  if (a.has("config")) {
+    std::vector<Configuration> named;
+    for (const std::string& id : split_list(a, "config")) {
+      const auto c = parse_configuration_id(id);
+      if (!c)
+        throw UsageError{"--config: '" + id + "' is not a configuration id",
+                         "castlike validate --exhaustive --list prints them, e.g. FLOAT-FLOAT8E4M3FN-sat1"};
+      if (std::find(named.begin(), named.end(), *c) == named.end()) named.push_back(*c);
+    }
+    base = named;
+  }
+  if (a.has("pairs")) {
+    std::set<std::pair<ElementType, ElementType>> pairs;
+    for (const std::string& item : split_list(a, "pairs")) {
+      const size_t dash = item.find('-');
+      if (dash == std::string::npos)
+        throw UsageError{"--pairs: '" + item + "' is not a pair FROM-TO", "e.g. --pairs FLOAT-FLOAT8E4M3FN"};
+      pairs.insert({type_named(item.substr(0, dash), "--pairs"), type_named(item.substr(dash + 1), "--pairs")});
+    }
+    std::erase_if(base, [&](const Configuration& c) { return !pairs.count({c.from, c.to}); });
+  }
+  if (a.has("sources")) {
+    std::set<ElementType> sources;
+    for (const std::string& name : split_list(a, "sources")) sources.insert(type_named(name, "--sources"));
+    std::erase_if(base, [&](const Configuration& c) { return !sources.count(c.from); });
+  }
+  std::vector<Call> calls;
+  if (!a.has("opset") && !a.has("saturate") && !a.has("round-mode")) {
+    for (const Configuration& c : base) calls.push_back(*call_at(c, 25));
+  } else {
+    // The attributes as a CastLike node would have them; the opset decides what an absent one means.
+    ref::CastLikeRequest request;
+    request.opset = a.has("opset") ? parse_opset(a.value("opset"), "--opset") : 25;
+    if (a.has("saturate")) {
+      const std::string s = a.value("saturate");
+      if (s != "0" && s != "1") throw UsageError{"--saturate must be 0 or 1, got '" + s + "'", "--saturate 0 or --saturate 1"};
+      request.saturate = s == "1";
+    }
+    if (a.has("round-mode")) request.round_mode = a.value("round-mode");
+    request.input.type = request.target = ElementType::kFloat;
+    const auto checked = ref::resolve_attributes(request, ref::Variants{});
+    if (auto* e = std::get_if<std::string>(&checked)) throw UsageError{*e, "castlike validate --exhaustive --help"};
+    for (const Configuration& c : base) {
+      request.input.type = c.from;
+      request.target = c.to;
+      const auto resolved = ref::resolve_attributes(request, ref::Variants{});
+      if (!std::holds_alternative<ref::Attributes>(resolved)) continue;  // a type this opset lacks
+      const ref::Attributes& at = std::get<ref::Attributes>(resolved);
+      if (reads_saturate(c.to) && at.saturate != c.attributes.saturate) continue;
+      if (reads_round_mode(c.to) && at.round_mode != c.attributes.round_mode) continue;
+      calls.push_back({c, request.opset, request.saturate, request.round_mode});
+    }
+  }
+  if (calls.empty())
+    throw UsageError{"the selection holds no configuration", "castlike validate --exhaustive --list shows what exists"};
+  return calls;
+}
+
+// Nothing to run: --list derives the maps and names the configurations not judged.
+class NoImplementation final : public BatchImplementation {
+ public:
+  std::string name() const override { return "none"; }
+  std::string description() const override { return "none"; }
+  BatchStatus convert(unsigned, const Call&, uint64_t, uint64_t, const uint8_t*, uint8_t*) override { return {}; }
+};
+
+std::optional<castlike_isa> isa_named(const std::string& name) {
+  for (castlike_isa isa : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON})
+    if (name == castlike_isa_name(isa)) return isa;
+  throw UsageError{"unknown ISA level '" + name + "'", "scalar, avx2, avx512 or neon"};
+}
+
+struct Loaded {
+  std::unique_ptr<BatchImplementation> impl;
+  std::string rerun;  // the command prefix a failed call's reproduce line starts with
+};
+
+Loaded load_implementation(const ParsedArgs& a) {
+  const int kinds = a.has("builtin") + a.has("library") + a.has("raw-outputs");
+  if (kinds != 1)
+    throw UsageError{kinds == 0 ? "no implementation given" : "more than one implementation given",
+                     "pass exactly one of --builtin kernels|reference, --library FILE.so, --raw-outputs FILE|-"};
+  const std::string builtin = a.value_or("builtin", "");
+  if (a.has("isa") && builtin != "kernels") throw UsageError{"--isa applies to --builtin kernels only", "drop --isa"};
+  if ((a.has("profile") || a.has("variants")) && builtin != "reference")
+    throw UsageError{"--profile and --variants apply to --builtin reference only", "castlike validate --exhaustive --help"};
+  if ((a.has("timeout") || a.has("memory-limit") || a.has("in-process")) && !a.has("library"))
+    throw UsageError{"--timeout, --memory-limit and --in-process apply to --library only", "castlike validate --exhaustive --help"};
+  if (a.has("in-process") && (a.has("timeout") || a.has("memory-limit")))
+    throw UsageError{"--timeout and --memory-limit need the worker process", "drop --in-process"};
+  LoadedBatchImplementation loaded;
+  std::string rerun, hint = "castlike validate --exhaustive --help";
+  if (builtin == "kernels") {
+    loaded = make_kernels_batches(a.has("isa") ? isa_named(a.value("isa")) : std::optional<castlike_isa>());
+    hint = "drop --isa to use the dispatched level";
+  } else if (builtin == "reference") {
+    const std::string profile = a.value_or("profile", "default");
+    auto variants = ref::profile_by_name(profile);
+    if (!variants) throw UsageError{"unknown profile '" + profile + "'", "default, exact or onnx-reference"};
+    if (a.has("variants"))
+      if (auto error = ref::apply_variant_overrides(*variants, a.value("variants")))
+        throw UsageError{*error, "e.g. --variants A2=six,A12=exact"};
+    std::string label = "reference";
+    if (profile != "default") label += " (profile " + profile + ")";
+    if (a.has("variants")) label += " (" + a.value("variants") + ")";
+    loaded = make_reference_batches(*variants, label);
+  } else if (a.has("builtin")) {
+    throw UsageError{"unknown built-in implementation '" + builtin + "'", "kernels or reference"};
+  } else if (a.has("library")) {
+    conformance::SharedLibraryOptions options;
+    options.in_process = a.has("in-process");
+    if (a.has("timeout")) {
+      const auto s = parse_integer(a.value("timeout"), "--timeout", 1, 86400);
+      options.isolation.call_timeout = options.isolation.load_timeout = std::chrono::seconds(s);
+    }
+    if (a.has("memory-limit"))
+      options.isolation.memory_limit =
+          static_cast<uint64_t>(parse_integer(a.value("memory-limit"), "--memory-limit", 16, int64_t{1} << 30)) << 20;
+    loaded = load_library_batches(a.value("library"), options);
+    rerun = "castlike validate --exhaustive --library " + shell_quote(a.value("library"));
+    for (const char* o : {"timeout", "memory-limit"})
+      if (a.has(o)) rerun += std::string(" --") + o + " " + a.value(o);
+    if (a.has("in-process")) rerun += " --in-process";
+  } else {
+    const std::string path = a.value("raw-outputs");
+    loaded = open_raw_outputs(path, path == "-" ? "raw outputs (standard input)" : "raw outputs " + path);
+    hint = "check the path";
+  }
+  if (auto* error = std::get_if<std::string>(&loaded)) throw UsageError{*error, hint};
+  return {std::move(std::get<0>(loaded)), rerun};
+}
+
+void print_progress(const Progress& p) {
+  const double share = p.inputs_total ? static_cast<double>(p.inputs_done) / static_cast<double>(p.inputs_total) : 1;
+  const double eta = share > 0 ? p.seconds / share - p.seconds : 0;
+  std::fprintf(stderr, "\rexhaustive: %5.1f%% of %llu inputs, %llu failing, %.0f s, about %.0f s left   ",
+               100 * share, static_cast<unsigned long long>(p.inputs_total),
+               static_cast<unsigned long long>(p.failures), p.seconds, eta);
+  if (p.inputs_done == p.inputs_total) std::fprintf(stderr, "\n");
+  std::fflush(stderr);
+}
+
+void write_report(const ParsedArgs& a, const std::string& text, const std::string& verdict) {
+  if (a.has("out")) {
+    if (auto error = conformance::write_file_atomically(a.value("out"), text)) throw UsageError{*error, "check the path"};
+    std::cout << (a.has("quiet") ? "" : "wrote " + a.value("out") + ": ") << verdict << "\n";
+  } else if (a.has("quiet")) {
+    std::cout << verdict << "\n";
+  } else {
+    std::cout << text;
+  }
+}
+
+}  // namespace
+
+int validate_exhaustive_main(const std::vector<std::string>& args) {
+  const ParsedArgs a = parse_args(
+      "validate --exhaustive", args,
+      {{"exhaustive", false}, {"list", false},         {"builtin", true},      {"isa", true},        {"profile", true},
+       {"variants", true},    {"library", true},       {"timeout", true},      {"memory-limit", true}, {"in-process", false},
+       {"raw-outputs", true}, {"config", true},        {"pairs", true},        {"sources", true},    {"opset", true},
+       {"saturate", true},    {"round-mode", true},    {"range", true},        {"jobs", true},       {"batch", true},
+       {"shard", true},       {"digest", false},       {"max-intervals", true}, {"format", true},    {"out", true},
+       {"quiet", false},      {"progress", false}});
+  if (a.help) {
+    std::cout << kUsage;
+    return 0;
+  }
+  if (!a.positional.empty())
+    throw UsageError{"unexpected argument '" + a.positional.front() + "'", "castlike validate --exhaustive --help"};
+  const std::string format = a.value_or("format", "text");
+  if (format != "text" && format != "json")
+    throw UsageError{"unknown report format '" + format + "' for --exhaustive", "text or json"};
+  EngineOptions options;
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  options.jobs = a.has("jobs") ? static_cast<unsigned>(parse_integer(a.value("jobs"), "--jobs", 1, 1024)) : cores;
+  if (a.has("batch")) {
+    options.batch = static_cast<uint64_t>(parse_integer(a.value("batch"), "--batch", 1, int64_t{kPieceInputs}));
+    if ((options.batch & (options.batch - 1)) != 0)
+      throw UsageError{"--batch must be a power of two, got " + a.value("batch"), "e.g. --batch 1048576"};
+  }
+  if (a.has("max-intervals"))
+    options.max_intervals = static_cast<size_t>(parse_integer(a.value("max-intervals"), "--max-intervals", 1, 100000000));
+  if (a.has("range")) {
+    const std::string r = a.value("range");
+    const size_t dots = r.find("..");
+    if (dots == std::string::npos) throw UsageError{"--range must be FIRST..LAST, got '" + r + "'", "e.g. --range 0x63..0x63"};
+    const uint64_t first = parse_input(r.substr(0, dots), "--range"), last = parse_input(r.substr(dots + 2), "--range");
+    if (last < first) throw UsageError{"--range: LAST is below FIRST", "e.g. --range 0x10..0x1f"};
+    options.range = std::make_pair(first, last);
+  }
+  if (a.has("shard")) {
+    const std::string s = a.value("shard");
+    const size_t slash = s.find('/');
+    const auto i = slash == std::string::npos ? std::nullopt : parse_int64(s.substr(0, slash));
+    const auto n = slash == std::string::npos ? std::nullopt : parse_int64(s.substr(slash + 1));
+    if (!i || !n || *n < 1 || *n > 1000000 || *i < 0 || *i >= *n)
+      throw UsageError{"--shard must be I/N with 0 <= I < N <= 1000000, got '" + s + "'", "e.g. --shard 0/8"};
+    options.shard = Shard{static_cast<unsigned>(*i), static_cast<unsigned>(*n)};
+  }
+  options.digests = a.has("digest") || a.has("shard");
+
+  const std::vector<Call> selected = select(a);
+  if (a.has("list")) {
+    if (a.has("builtin") || a.has("library") || a.has("raw-outputs"))
+      throw UsageError{"--list takes no implementation", "castlike validate --exhaustive --list [selection]"};
+    NoImplementation none;
+    const Prepared p = prepare(selected, none, options.jobs);
+    for (const Call& c : p.calls) std::cout << configuration_id(c.config) << "\n";
+    for (const auto& [id, why] : p.refused) std::cout << id << "  not judged: " << why << "\n";
+    std::cout << p.calls.size() << " configurations judged, " << p.refused.size() << " not judged\n";
+    return 0;
+  }
+  if (a.has("raw-outputs")) {
+    if (!a.has("config") || selected.size() != 1)
+      throw UsageError{"--raw-outputs needs exactly one configuration, given by --config ID (the selection has " +
+                           std::to_string(selected.size()) + ")",
+                       "e.g. --config FLOAT-FLOAT8E4M3FN-sat1 --raw-outputs -"};
+    if (a.has("range") || a.has("shard"))
+      throw UsageError{"--raw-outputs reads the outputs of every input in order; --range and --shard do not apply",
+                       "shard the writer's work by configuration (one --config per job)"};
+    options.batch = std::max<uint64_t>(options.batch, 8);  // whole bytes of packed outputs per batch
+  }
+  if (a.has("out")) {
+    std::vector<std::string> inputs;
+    for (const char* o : {"library", "raw-outputs"})
+      if (a.has(o)) inputs.push_back(a.value(o));
+    refuse_output_over_input(a.value("out"), inputs);
+  }
+  Loaded loaded = load_implementation(a);
+  const Prepared p = prepare(selected, *loaded.impl, options.jobs);
+  // A configuration named by --config that cannot be judged is an error, not a silent omission.
+  if (a.has("config"))
+    for (const auto& [id, why] : p.refused) throw UsageError{id + " cannot be judged: " + why, "choose another --config"};
+  if (p.calls.empty())
+    throw UsageError{"no selected configuration can be judged", "castlike validate --exhaustive --list shows why"};
+  if (a.has("progress") || ::isatty(2)) options.progress = print_progress;
+  ExhaustiveReport report;
+  try {
+    report = run_exhaustive(p, *loaded.impl, options);
+  } catch (const InputError& e) {
+    throw UsageError{e.message, e.hint};
+  }
+  report.rerun = loaded.rerun;
+  const std::string text = format == "json" ? exhaustive_json(report) : exhaustive_text(report);
+  write_report(a, text, exhaustive_verdict(report));
+  return report.ok() ? 0 : 1;
+}
+
+}  // namespace castlike::cli

@@ -1,0 +1,347 @@
+#include "engine.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "castlike/packing.hpp"
+#include "config_id.hpp"
+#include "crosscheck.hpp"
+#include "derive.hpp"
+#include "interval_explanation.hpp"
+#include "sha256.hpp"
+
+namespace castlike::exhaustive {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr uint64_t kCrossCheckRandomInputs = 10000;
+
+// Runs work(slot) on `jobs` threads (slot 0 on this one); the first exception is rethrown here.
+template <class Work>
+void on_threads(unsigned jobs, const Work& work) {
+  std::mutex mu;
+  std::exception_ptr error;
+  const auto guarded = [&](unsigned slot) {
+    try {
+      work(slot);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mu);
+      if (!error) error = std::current_exception();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < jobs; ++t) pool.emplace_back(guarded, t);
+  guarded(0);
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+}
+
+// The source patterns [a, b) in raw layout.
+void make_inputs(ElementType from, uint64_t a, uint64_t b, uint8_t* out) {
+  const size_t n = static_cast<size_t>(b - a);
+  switch (info(from).bits) {
+    case 32:
+      for (size_t i = 0; i < n; ++i) {
+        const uint32_t v = static_cast<uint32_t>(a + i);
+        std::memcpy(out + 4 * i, &v, 4);
+      }
+      return;
+    case 16:
+      for (size_t i = 0; i < n; ++i) {
+        const uint16_t v = static_cast<uint16_t>(a + i);
+        std::memcpy(out + 2 * i, &v, 2);
+      }
+      return;
+    case 8:
+      for (size_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>(a + i);
+      return;
+    default:
+      std::memset(out, 0, *storage_bytes(from, n));
+      for (size_t i = 0; i < n; ++i) store_bits(from, out, i, a + i);
+  }
+}
+
+// One piece's results, before they are folded into their configuration in input order.
+struct PieceResult {
+  ConfigurationReport part;
+};
+
+void add_call_failure(std::vector<CallFailureRange>& v, const CallFailureRange& r) {
+  if (!v.empty() && v.back().last + 1 == r.first && v.back().kind == r.kind && v.back().message == r.message)
+    v.back().last = r.last;
+  else
+    v.push_back(r);
+}
+
+void add_rejection(std::vector<RejectionRange>& v, const RejectionRange& r) {
+  if (!v.empty() && v.back().last + 1 == r.first && v.back().message == r.message)
+    v.back().last = r.last;
+  else
+    v.push_back(r);
+}
+
+// Folds a piece (or a shard's configuration) into the configuration's report.
+void fold(ConfigurationReport& into, const ConfigurationReport& part, size_t max_intervals) {
+  into.inputs += part.inputs;
+  into.pass += part.pass;
+  into.fail += part.fail;
+  into.unspecified += part.unspecified;
+  into.rejected += part.rejected;
+  into.failed_calls += part.failed_calls;
+  into.truncated = into.truncated || part.truncated;
+  for (const Interval& i : part.intervals) append_interval(into.intervals, i, max_intervals, into.truncated);
+  for (const auto& f : part.call_failures) add_call_failure(into.call_failures, f);
+  for (const auto& r : part.rejections) add_rejection(into.rejections, r);
+  into.pieces.insert(into.pieces.end(), part.pieces.begin(), part.pieces.end());
+}
+
+struct Buffers {
+  std::vector<uint8_t> input, output;
+};
+
+// Judges one piece: its batches in order, one thread.
+PieceResult judge_piece(const Piece& piece, const Call& call, const Map& map, BatchImplementation& impl,
+                        const EngineOptions& o, unsigned slot, Buffers& buf) {
+  PieceResult r;
+  ConfigurationReport& c = r.part;
+  const ElementType from = call.config.from, to = call.config.to;
+  conformance::Sha256 sha;
+  for (uint64_t a = piece.first; a <= piece.last;) {
+    const uint64_t b = std::min(piece.last + 1, (a / o.batch + 1) * o.batch);
+    const size_t n = static_cast<size_t>(b - a);
+    const size_t out_bytes = *storage_bytes(to, n);
+    buf.output.assign(out_bytes + 8, 0);
+    if (impl.needs_inputs()) {
+      buf.input.resize(*storage_bytes(from, n) + 8);
+      make_inputs(from, a, b, buf.input.data());
+    }
+    const BatchStatus st = impl.convert(slot, call, a, b, impl.needs_inputs() ? buf.input.data() : nullptr,
+                                        buf.output.data());
+    c.inputs += n;
+    if (o.digests) sha.update(buf.output.data(), out_bytes);  // what came back, also when it failed
+    if (st.kind == BatchStatus::Kind::kRejected) {
+      c.rejected += n;
+      add_rejection(c.rejections, {a, b - 1, st.message});
+    } else if (st.kind == BatchStatus::Kind::kCallFailed) {
+      c.failed_calls += n;
+      add_call_failure(c.call_failures, {a, b - 1, st.failure_kind, st.message});
+    } else {
+      const Judgement j = judge(map, a, b, buf.output.data(), o.max_intervals);
+      c.fail += j.failures;
+      c.unspecified += j.unspecified;
+      c.pass += n - j.failures - j.unspecified;
+      c.truncated = c.truncated || j.truncated;
+      for (const FailingInterval& f : j.intervals) {
+        Interval i;
+        i.first = f.first, i.last = f.last, i.count = f.count;
+        i.expected = f.expected, i.actual = f.actual;
+        i.outcome = f.outcome, i.rule = f.rule;
+        i.last_expected = map.expected(f.last).value.bits;
+        i.last_actual = load_bits(to, buf.output.data(), static_cast<size_t>(f.last - a)) & map.output_mask();
+        append_interval(c.intervals, i, o.max_intervals, c.truncated);
+      }
+    }
+    a = b;
+  }
+  if (o.digests) c.pieces.push_back({piece.first, piece.last, sha.hex_digest()});
+  return r;
+}
+
+}  // namespace
+
+std::optional<Call> call_at(const Configuration& c, int opset) {
+  const auto version = castlike_version_for_opset(opset);
+  if (!version || !type_in_version(c.from, *version) || !type_in_version(c.to, *version)) return std::nullopt;
+  Call call{c, opset, std::nullopt, std::nullopt};
+  if (reads_saturate(c.to)) {
+    if (saturate_in_version(*version)) call.saturate = c.attributes.saturate ? 1 : 0;
+    else if (!c.attributes.saturate) return std::nullopt;
+  }
+  if (reads_round_mode(c.to)) {
+    if (round_mode_in_version(*version)) call.round_mode = std::string(round_mode_name(c.attributes.round_mode));
+    else if (c.attributes.round_mode != CASTLIKE_ROUND_UP) return std::nullopt;
+  }
+  return call;
+}
+
+void append_interval(std::vector<Interval>& into, const Interval& next, size_t max_intervals, bool& truncated) {
+  if (!into.empty()) {
+    Interval& last = into.back();
+    if (last.last + 1 == next.first && last.rule == next.rule && last.outcome == next.outcome) {
+      last.last = next.last;
+      last.count += next.count;
+      last.last_expected = next.last_expected;
+      last.last_actual = next.last_actual;
+      last.readings.clear();  // recomputed for the merged interval
+      return;
+    }
+  }
+  if (into.size() >= max_intervals) {
+    truncated = true;
+    return;
+  }
+  into.push_back(next);
+}
+
+ConfigurationReport ExhaustiveReport::totals() const {
+  ConfigurationReport t;
+  for (const ConfigurationReport& c : configurations) {
+    t.inputs += c.inputs, t.pass += c.pass, t.fail += c.fail, t.unspecified += c.unspecified;
+    t.rejected += c.rejected, t.failed_calls += c.failed_calls;
+  }
+  return t;
+}
+
+bool ExhaustiveReport::ok() const { return totals().ok(); }
+
+std::string selection_digest(const std::vector<Call>& calls, const std::optional<std::pair<uint64_t, uint64_t>>& range,
+                             unsigned shard_count) {
+  std::string text = "castlike-exhaustive-selection 1\npiece " + std::to_string(kPieceInputs) + "\nshards " +
+                     std::to_string(shard_count) + "\n";
+  if (range) text += "range " + std::to_string(range->first) + " " + std::to_string(range->second) + "\n";
+  for (const Call& c : calls) {
+    text += configuration_id(c.config) + " opset " + std::to_string(c.opset);
+    if (c.saturate) text += " saturate " + std::to_string(*c.saturate);
+    if (c.round_mode) text += " round_mode " + *c.round_mode;
+    text += "\n";
+  }
+  return conformance::sha256_hex(text);
+}
+
+std::string outputs_digest(const std::vector<PieceDigest>& pieces) {
+  std::string text;
+  for (const PieceDigest& p : pieces) text += p.sha256 + "\n";
+  return conformance::sha256_hex(text);
+}
+
+Prepared prepare(const std::vector<Call>& selected, const BatchImplementation& impl, unsigned jobs) {
+  std::vector<std::variant<std::shared_ptr<const Map>, std::string>> made(selected.size());
+  std::atomic<size_t> next{0};
+  on_threads(std::max(1u, jobs), [&](unsigned) {
+    for (size_t i; (i = next++) < selected.size();) {
+      const Configuration& c = selected[i].config;
+      if (auto why = impl.refuses(c)) {
+        made[i] = *why;
+        continue;
+      }
+      auto d = derive(c);
+      if (auto* why = std::get_if<std::string>(&d)) {
+        made[i] = "no exact map yet: " + *why;
+        continue;
+      }
+      auto map = std::make_shared<const Map>(std::move(std::get<Map>(d)));
+      const CrossCheck cc = cross_check(*map, kCrossCheckRandomInputs, 0x5eed ^ i);
+      if (!cc.ok())
+        throw std::runtime_error("the map of " + c.name() + " disagrees with the reference (" + cc.mismatches.front() +
+                                 "); it is not used");
+      made[i] = std::move(map);
+    }
+  });
+  Prepared p;
+  for (size_t i = 0; i < selected.size(); ++i) {
+    if (auto* why = std::get_if<std::string>(&made[i])) {
+      p.refused.emplace_back(configuration_id(selected[i].config), *why);
+    } else {
+      p.calls.push_back(selected[i]);
+      p.maps.push_back(std::get<0>(made[i]));
+    }
+  }
+  return p;
+}
+
+std::vector<Piece> pieces_of(const std::vector<uint64_t>& input_counts,
+                             const std::optional<std::pair<uint64_t, uint64_t>>& range) {
+  std::vector<Piece> out;
+  for (size_t i = 0; i < input_counts.size(); ++i) {
+    const uint64_t n = input_counts[i];
+    uint64_t lo = 0, hi = n - 1;
+    if (range) lo = std::min(range->first, n - 1), hi = std::min(range->second, n - 1);
+    for (uint64_t first = lo; first <= hi;) {
+      const uint64_t last = std::min(hi, (first / kPieceInputs + 1) * kPieceInputs - 1);
+      out.push_back({i, first, last});
+      first = last + 1;
+    }
+  }
+  return out;
+}
+
+ExhaustiveReport run_exhaustive(const Prepared& p, BatchImplementation& impl, const EngineOptions& o) {
+  const auto t0 = Clock::now();
+  ExhaustiveReport report;
+  report.implementation = impl.name();
+  report.description = impl.description();
+  for (const Call& c : p.calls) report.selection.push_back(configuration_id(c.config));
+  report.selection_sha256 = selection_digest(p.calls, o.range, o.shard ? o.shard->count : 1);
+  report.shard = o.shard;
+  report.range = o.range;
+  report.batch = o.batch;
+  report.digests = o.digests;
+  report.refused = p.refused;
+  report.configurations.resize(p.calls.size());
+  for (size_t i = 0; i < p.calls.size(); ++i) report.configurations[i].call = p.calls[i];
+
+  std::vector<uint64_t> counts;
+  for (const auto& m : p.maps) counts.push_back(m->input_count());
+  std::vector<Piece> pieces;
+  for (size_t k = 0; const Piece& piece : pieces_of(counts, o.range))
+    if (in_shard(k++, o.shard)) pieces.push_back(piece);
+  Progress progress;
+  for (const Piece& piece : pieces) progress.inputs_total += piece.last - piece.first + 1;
+
+  unsigned jobs = std::max(1u, o.jobs);
+  if (impl.max_jobs() != 0) jobs = std::min(jobs, impl.max_jobs());
+  jobs = static_cast<unsigned>(std::min<size_t>(jobs, std::max<size_t>(1, pieces.size())));
+  report.jobs = jobs;
+
+  std::mutex mu;  // guards the fold, the progress and `pending`
+  std::map<size_t, PieceResult> pending;
+  size_t next_fold = 0;
+  std::atomic<size_t> next_piece{0};
+  std::atomic<bool> stop{false};
+  auto last_progress = Clock::now();
+  on_threads(jobs, [&](unsigned slot) {
+    Buffers buf;
+    try {
+      for (size_t k; !stop && (k = next_piece++) < pieces.size();) {
+        const Piece& piece = pieces[k];
+        PieceResult r = judge_piece(piece, p.calls[piece.call], *p.maps[piece.call], impl, o, slot, buf);
+        std::lock_guard<std::mutex> lock(mu);
+        pending.emplace(k, std::move(r));
+        for (auto it = pending.find(next_fold); it != pending.end(); it = pending.find(++next_fold)) {
+          const ConfigurationReport& part = it->second.part;
+          progress.inputs_done += part.inputs;
+          progress.failures += part.fail + part.failed_calls;
+          fold(report.configurations[pieces[next_fold].call], part, o.max_intervals);
+          pending.erase(it);
+        }
+        if (o.progress && Clock::now() - last_progress > std::chrono::milliseconds(250)) {
+          last_progress = Clock::now();
+          progress.seconds = std::chrono::duration<double>(last_progress - t0).count();
+          o.progress(progress);
+        }
+      }
+    } catch (...) {
+      stop = true;
+      throw;
+    }
+  });
+  impl.finish();
+  for (ConfigurationReport& c : report.configurations)
+    for (Interval& i : c.intervals) i.readings = interval_readings(c.call, i);
+  // A shard keeps only the configurations it judged a piece of.
+  if (o.shard)
+    std::erase_if(report.configurations, [](const ConfigurationReport& c) { return c.inputs == 0; });
+  report.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  if (o.progress) {
+    progress.seconds = report.seconds;
+    o.progress(progress);
+  }
+  return report;
+}
+
+}  // namespace castlike::exhaustive

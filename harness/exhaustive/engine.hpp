@@ -1,0 +1,187 @@
+// Judging an implementation on every input of configurations (docs/exhaustive.md, "Judging every
+// input from the command line"): each configuration's map is derived once and cross-checked
+// against the reference before it is trusted; the inputs are cut into pieces of 2^24 (the unit of
+// sharding and of the output digest) and batches (the unit of one implementation call); threads
+// take pieces in order, have the implementation convert each batch, judge it with judge(), and the
+// pieces' results are folded in input order into maximal failing intervals per configuration.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "judge.hpp"
+#include "map.hpp"
+
+namespace castlike::exhaustive {
+
+// How one configuration is called: the opset and the attributes the call sets (nullopt: not
+// set, the opset's default applies). Their effective values are `config.attributes`.
+struct Call {
+  Configuration config;
+  int opset = 25;
+  std::optional<int64_t> saturate;
+  std::optional<std::string> round_mode;
+};
+
+// The call of a configuration at `opset` with its attributes set explicitly where the
+// destination reads them; nullopt when the configuration cannot be called there (a type the opset
+// lacks, saturate=0 before 19, a round mode other than up before 24).
+std::optional<Call> call_at(const Configuration& c, int opset);
+
+// What one batch call gave.
+struct BatchStatus {
+  enum class Kind { kOk, kRejected, kCallFailed };
+  Kind kind = Kind::kOk;
+  std::string failure_kind;  // kCallFailed: "crashed", "timed out", ... (harness/worker/plugin.hpp)
+  std::string message;       // kRejected: the implementation's reason; kCallFailed: what happened
+};
+
+// A fault of the input the implementation reads (a raw output stream that is too short or too
+// long): the run stops, and the CLI reports it as a bad input (exit 2).
+struct InputError {
+  std::string message, hint;
+};
+
+// An implementation as the engine calls it: the outputs of inputs [a, b) of one configuration.
+class BatchImplementation {
+ public:
+  virtual ~BatchImplementation() = default;
+  virtual std::string name() const = 0;
+  virtual std::string description() const = 0;
+  // The input bit patterns are made only for implementations that read them (a stream does not).
+  virtual bool needs_inputs() const { return true; }
+  // The most threads that may call convert() at once (0: any number). Calls from several threads
+  // carry distinct `slot`s 0 .. jobs-1.
+  virtual unsigned max_jobs() const { return 0; }
+  // Why this implementation cannot judge this configuration (e.g. the reference on 2^32 inputs).
+  virtual std::optional<std::string> refuses(const Configuration&) const { return std::nullopt; }
+  // `input` holds the patterns a .. b-1 in the source's raw layout (null when !needs_inputs());
+  // `out` holds storage_bytes(to, b - a) zeroed bytes. May throw InputError.
+  virtual BatchStatus convert(unsigned slot, const Call& call, uint64_t a, uint64_t b, const uint8_t* input,
+                              uint8_t* out) = 0;
+  // After the last batch: checks what must hold at the end (a stream ended exactly). May throw.
+  virtual void finish() {}
+};
+
+// ---- The report model -------------------------------------------------------------------------
+
+constexpr uint64_t kPieceInputs = uint64_t{1} << 24;  // unit of sharding and of the output digest
+
+struct Interval {  // a maximal interval of consecutive failing inputs under one rule
+  uint64_t first = 0, last = 0, count = 0;
+  uint64_t expected = 0, actual = 0;            // of `first`
+  uint64_t last_expected = 0, last_actual = 0;  // of `last`
+  ref::OutcomeClass outcome = ref::OutcomeClass::kExact;
+  ref::RuleId rule = ref::RuleId::kIdentity;
+  std::vector<std::string> readings;  // named readings explaining both ends (harness/readings.hpp)
+};
+
+struct CallFailureRange {  // consecutive batches whose calls failed the same way
+  uint64_t first = 0, last = 0;
+  std::string kind, message;
+};
+
+struct RejectionRange {  // consecutive batches rejected with the same reason
+  uint64_t first = 0, last = 0;
+  std::string message;
+};
+
+struct PieceDigest {  // sha256 of the implementation's raw outputs of inputs [first, last]
+  uint64_t first = 0, last = 0;
+  std::string sha256;
+};
+
+struct ConfigurationReport {
+  Call call;
+  uint64_t inputs = 0, pass = 0, fail = 0, unspecified = 0, rejected = 0, failed_calls = 0;  // inputs
+  std::vector<Interval> intervals;  // sorted; at most max_intervals
+  bool truncated = false;           // more failing intervals than kept (fail stays exact)
+  std::vector<CallFailureRange> call_failures;
+  std::vector<RejectionRange> rejections;
+  std::vector<PieceDigest> pieces;  // with --digest / --shard: every piece judged, in order
+  bool ok() const { return fail == 0 && rejected == 0 && failed_calls == 0; }
+};
+
+struct Shard {
+  unsigned index = 0, count = 1;
+};
+
+struct ExhaustiveReport {
+  std::string implementation, description;
+  std::vector<std::string> selection;  // ids of the selected configurations that are judged, in order
+  std::string selection_sha256;        // selection_digest(): what shards of one run share
+  std::optional<Shard> shard;
+  std::optional<std::pair<uint64_t, uint64_t>> range;  // inputs [first, last] of each configuration, if limited
+  uint64_t batch = 0;
+  unsigned jobs = 0;
+  bool digests = false;
+  std::vector<ConfigurationReport> configurations;           // in selection order (this shard's part)
+  std::vector<std::pair<std::string, std::string>> refused;  // selected but not judged: id, why
+  double seconds = 0;
+  // A command that judges a range of inputs again ("castlike validate --exhaustive --library X"),
+  // completed with --config, --range and --batch in a failed call's reproduce line; "" if none.
+  std::string rerun;
+
+  ConfigurationReport totals() const;  // the counts summed (call, intervals and digests empty)
+  bool ok() const;
+};
+
+// sha256 of the selection: the calls (id, opset, attributes set), the optional input range, the
+// piece size and the shard count.
+std::string selection_digest(const std::vector<Call>& calls, const std::optional<std::pair<uint64_t, uint64_t>>& range,
+                             unsigned shard_count);
+
+// sha256 over the piece digests in order (hex text, one per line): a configuration's output digest.
+std::string outputs_digest(const std::vector<PieceDigest>& pieces);
+
+// ---- Running ----------------------------------------------------------------------------------
+
+// The maps of the selection: derived once, cross-checked (every run's boundaries and neighbours
+// plus 10^4 random inputs) before they are trusted.
+struct Prepared {
+  std::vector<Call> calls;                                   // derivable and accepted, in order
+  std::vector<std::shared_ptr<const Map>> maps;              // one per call
+  std::vector<std::pair<std::string, std::string>> refused;  // id, why
+};
+// Throws std::runtime_error when a map disagrees with the reference (a bug of the derivation).
+Prepared prepare(const std::vector<Call>& selected, const BatchImplementation& impl, unsigned jobs);
+
+struct Progress {
+  uint64_t inputs_done = 0, inputs_total = 0, failures = 0;
+  double seconds = 0;
+};
+
+struct EngineOptions {
+  unsigned jobs = 1;
+  uint64_t batch = uint64_t{1} << 22;  // a power of two, at most kPieceInputs
+  size_t max_intervals = 1000;         // kept per configuration
+  bool digests = false;
+  std::optional<Shard> shard;
+  std::optional<std::pair<uint64_t, uint64_t>> range;  // inputs [first, last] of every configuration
+  std::function<void(const Progress&)> progress;       // called now and then, from one thread at a time
+};
+
+// The pieces of the selection in order, and which of them a shard takes (piece k belongs to
+// shard k mod n: configurations of very different cost interleave, so the shards stay even).
+struct Piece {
+  size_t call = 0;
+  uint64_t first = 0, last = 0;
+};
+std::vector<Piece> pieces_of(const std::vector<uint64_t>& input_counts,
+                             const std::optional<std::pair<uint64_t, uint64_t>>& range);
+inline bool in_shard(size_t piece_index, const std::optional<Shard>& shard) {
+  return !shard || piece_index % shard->count == shard->index;
+}
+
+ExhaustiveReport run_exhaustive(const Prepared& p, BatchImplementation& impl, const EngineOptions& options);
+
+// Merges `next` into `into` where they touch: intervals, call failures and rejections of adjacent
+// inputs with the same rule / kind and message become one (used across batches, pieces and shards).
+void append_interval(std::vector<Interval>& into, const Interval& next, size_t max_intervals, bool& truncated);
+
+}  // namespace castlike::exhaustive

@@ -1,0 +1,53 @@
+#include "interval_explanation.hpp"
+
+#include <algorithm>
+
+#include "readings.hpp"
+#include "reference/convert.hpp"
+#include "render.hpp"
+
+namespace castlike::exhaustive {
+namespace {
+
+// The names of the readings that explain `actual` for `input` under the call.
+std::vector<std::string> readings_at(const Call& call, uint64_t input, uint64_t actual) {
+  conformance::VectorFile f;
+  f.kind = "generated";
+  f.opset = call.opset;
+  f.from = call.config.from;
+  f.to = call.config.to;
+  f.saturate = call.saturate;
+  f.round_mode = call.round_mode;
+  f.shape = {1};
+  f.input = {ref::Element::of_bits(input)};
+  const ref::Result want = ref::convert_element(f.from, f.input[0], f.to, call.config.attributes);
+  f.expected = {want.value};
+  f.outcomes = {want.outcome};
+  f.rules = {want.rule};
+  std::vector<std::string> out;
+  for (const conformance::Candidate& c : conformance::candidates())
+    if (conformance::explains(c, f, 0, ref::Element::of_bits(actual))) out.push_back(c.name);
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> interval_readings(const Call& call, const Interval& interval) {
+  std::vector<std::string> first = readings_at(call, interval.first, interval.actual);
+  if (interval.last == interval.first) return first;
+  const std::vector<std::string> last = readings_at(call, interval.last, interval.last_actual);
+  std::erase_if(first, [&](const std::string& r) { return std::find(last.begin(), last.end(), r) == last.end(); });
+  return first;
+}
+
+std::string explain_command(const Call& call, uint64_t input) {
+  std::string s = "castlike explain --from " + std::string(info(call.config.from).name) + " --to " +
+                  std::string(info(call.config.to).name) + " --opset " + std::to_string(call.opset);
+  if (call.saturate) s += " --saturate " + std::to_string(*call.saturate);
+  if (call.round_mode) s += " --round-mode " + *call.round_mode;
+  return s + " --bits " + conformance::format_hex_bits(input, info(call.config.from).bits);
+}
+
+std::string value_text(ElementType type, uint64_t bits) { return conformance::show(type, ref::Element::of_bits(bits)); }
+
+}  // namespace castlike::exhaustive

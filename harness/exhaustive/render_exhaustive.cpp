@@ -1,0 +1,135 @@
+// The text report of an exhaustive run: the verdict and the counts first, then each failing
+// configuration with its maximal failing intervals (ends as bits and exact values, expected and
+// actual, rule, reading, a reproduce line), failed calls, rejections, configurations not judged.
+#include <sstream>
+
+#include "config_id.hpp"
+#include "interval_explanation.hpp"
+#include "render_exhaustive.hpp"
+#include "vector_file.hpp"
+
+namespace castlike::exhaustive {
+namespace {
+
+constexpr size_t kWidth = 80;
+
+// `text` after `indent`, broken at spaces so that lines fit 80 columns (a word longer than a line,
+// such as a command or a path, stays whole).
+std::string wrapped(const std::string& indent, const std::string& text) {
+  std::string out, line = indent;
+  std::istringstream words(text);
+  for (std::string w; words >> w;) {
+    if (line.size() > indent.size() && line.size() + 1 + w.size() > kWidth) {
+      out += line + "\n";
+      line = indent + "  ";
+    }
+    line += (line.size() > indent.size() && line.back() != ' ' ? " " : "") + w;
+  }
+  return out + line + "\n";
+}
+
+std::string hex_input(const Call& c, uint64_t x) { return conformance::format_hex_bits(x, info(c.config.from).bits); }
+
+std::string plural(uint64_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
+
+std::string call_text(const Call& c) {
+  std::string s = "opset " + std::to_string(c.opset);
+  if (c.saturate) s += ", saturate=" + std::to_string(*c.saturate);
+  if (c.round_mode) s += ", round_mode=" + *c.round_mode;
+  return s;
+}
+
+std::string counts(const ConfigurationReport& c) {
+  std::string s = std::to_string(c.pass) + " pass, " + std::to_string(c.fail) + " fail, " +
+                  std::to_string(c.unspecified) + " unspecified";
+  if (c.rejected) s += ", " + std::to_string(c.rejected) + " rejected";
+  if (c.failed_calls) s += ", " + std::to_string(c.failed_calls) + " in failed calls";
+  return s;
+}
+
+std::string range_text(const Call& c, uint64_t first, uint64_t last) {
+  return "inputs " + hex_input(c, first) + " .. " + hex_input(c, last) + " (" + plural(last - first + 1, "input") + ")";
+}
+
+std::string rerun_line(const ExhaustiveReport& r, const Call& c, uint64_t first, uint64_t last) {
+  return r.rerun + " --config " + configuration_id(c.config) + " --range " + hex_input(c, first) + ".." +
+         hex_input(c, last) + " --batch " + std::to_string(r.batch);
+}
+
+void interval_text(std::ostream& out, const Call& c, const Interval& i) {
+  const ElementType to = c.config.to;
+  out << wrapped("  ", range_text(c, i.first, i.last) + ", rule " + std::string(ref::rule_name(i.rule)) + ", outcome " +
+                           std::string(ref::outcome_name(i.outcome)));
+  const auto end = [&](const char* label, uint64_t x, uint64_t expected, uint64_t actual) {
+    out << wrapped("    ", std::string(label) + " " + value_text(c.config.from, x));
+    out << wrapped("      ", "expected " + value_text(to, expected) +
+                                 (i.outcome == ref::OutcomeClass::kNan ? " (a NaN)" : ""));
+    out << wrapped("      ", "actual " + value_text(to, actual));
+  };
+  end("first", i.first, i.expected, i.actual);
+  if (i.last != i.first) end("last ", i.last, i.last_expected, i.last_actual);
+  std::string readings;
+  for (const std::string& name : i.readings) readings += (readings.empty() ? "" : ", ") + name;
+  out << wrapped("    ", "reading: " + (readings.empty() ? std::string("none (unexplained)") : readings));
+  out << "    reproduce: " << explain_command(c, i.first) << "\n";
+}
+
+}  // namespace
+
+std::string exhaustive_verdict(const ExhaustiveReport& r) {
+  const ConfigurationReport t = r.totals();
+  return r.implementation + ": " + std::to_string(t.inputs) + " inputs: " + counts(t) + "; " +
+         (r.ok() ? "PASS" : "FAIL");
+}
+
+std::string exhaustive_text(const ExhaustiveReport& r) {
+  std::ostringstream out;
+  const ConfigurationReport t = r.totals();
+  out << "castlike validate --exhaustive: " << r.implementation << ": " << (r.ok() ? "PASS" : "FAIL") << "\n";
+  std::string scope = plural(r.configurations.size(), "configuration") + " judged";
+  if (r.shard) scope += " (shard " + std::to_string(r.shard->index) + "/" + std::to_string(r.shard->count) + ")";
+  if (!r.refused.empty()) scope += ", " + std::to_string(r.refused.size()) + " not judged";
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.1f", r.seconds);
+  out << wrapped("", "summary: " + scope + "; " + std::to_string(t.inputs) + " inputs in " + secs + " s on " +
+                         plural(r.jobs, "job"));
+  out << wrapped("  ", counts(t));
+  size_t failing = 0;
+  for (const ConfigurationReport& c : r.configurations) failing += c.fail > 0;
+  if (failing > 0) {
+    out << "\nfailing configurations (" << failing << "):\n";
+    for (const ConfigurationReport& c : r.configurations) {
+      if (c.fail == 0) continue;
+      out << wrapped("", configuration_id(c.call.config) + " (" + call_text(c.call) + "): " +
+                             plural(c.intervals.size(), "failing interval") + (c.truncated ? " kept, more not kept" : ""));
+      out << wrapped("  ", counts(c));
+      for (const Interval& i : c.intervals) interval_text(out, c.call, i);
+    }
+  }
+  bool any_calls = false;
+  for (const ConfigurationReport& c : r.configurations) {
+    for (const CallFailureRange& f : c.call_failures) {
+      if (!any_calls) out << "\nfailed calls (crashed, hung, exited, wrote outside its buffers...):\n";
+      any_calls = true;
+      out << wrapped("  ", configuration_id(c.call.config) + ": " + range_text(c.call, f.first, f.last) + ": " + f.kind +
+                               ": " + f.message);
+      if (!r.rerun.empty()) out << "    reproduce: " << rerun_line(r, c.call, f.first, f.last) << "\n";
+    }
+  }
+  bool any_rejections = false;
+  for (const ConfigurationReport& c : r.configurations) {
+    for (const RejectionRange& j : c.rejections) {
+      if (!any_rejections) out << "\nrejected (the implementation declined the call):\n";
+      any_rejections = true;
+      out << wrapped("  ", configuration_id(c.call.config) + ": " + range_text(c.call, j.first, j.last) + ": " + j.message);
+    }
+  }
+  if (!r.refused.empty()) {
+    out << "\nnot judged (" << r.refused.size() << "):\n";
+    for (const auto& [id, why] : r.refused) out << wrapped("  ", id + ": " + why);
+  }
+  if (r.ok()) out << "\nevery judged input passes\n";
+  return out.str();
+}
+
+}  // namespace castlike::exhaustive
