@@ -15,8 +15,11 @@ configuration at all (its message is the reason); every converter is first tried
 """
 
 import argparse
+import json
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 import common
 
@@ -234,6 +237,45 @@ def main(peer_name, open_converter, argv):
           % (peer_name, config.id, n, seconds, n / max(seconds, 1e-9) / 1e6, converting,
              cpu, n / max(cpu, 1e-9) / 1e6), file=sys.stderr)
     return 0
+
+
+def vector_mode_bits(peer, wanted, castlike, work):
+    """The peer's output bits at given inputs through its vector-file mode: `wanted` maps a name to
+    (configuration id, inputs); each becomes one `castlike export --case` file with the id's
+    attributes, and the adapter runs them all in one call. Returns name -> ({input bits: output
+    bits}, None), or (None, message) when the peer rejects that case."""
+    root = Path(__file__).resolve().parents[2]
+    case_dir = Path(work) / ("witnesses-" + peer)
+    case_dir.mkdir(parents=True)
+    names, digits = {}, {}
+    for name, (run_id, inputs) in wanted.items():
+        config = parse_id(run_id)
+        case = "witness_%s_%s" % (peer.replace("-", "_"), name.replace("-", "_"))
+        names[case], digits[name] = name, max(2, common.width(config.source) // 4)
+        cmd = [castlike, "export", "--case", "%s:%s" % (config.source, config.destination), "--name", case,
+               "--out", str(case_dir)]
+        for x in inputs:
+            cmd += ["--input", "0x%0*x" % (digits[name], x)]
+        for key, flag in (("saturate", "--saturate"), ("round_mode", "--round-mode")):
+            if getattr(config, key) is not None:
+                cmd += [flag, str(getattr(config, key))]
+        subprocess.run([str(c) for c in cmd], check=True, stdout=subprocess.DEVNULL)
+    if not names:
+        return {}
+    results = Path(work) / ("witnesses-%s.results.jsonl" % peer)
+    subprocess.run([str(root / "scripts" / ("adapter-" + peer)), "--vectors", str(case_dir), "--out", str(results)],
+                   check=True, stdout=subprocess.DEVNULL)
+    out = {}
+    for line in map(json.loads, results.read_text().splitlines()[1:-1]):
+        name = names[line["case"]]
+        if line["status"] != "ok":
+            out[name] = (None, line["message"])
+        elif line.get("errors"):
+            out[name] = (None, "element errors: %s" % line["errors"][:2])
+        else:
+            keys = ("0x%0*x" % (digits[name], x) for x in wanted[name][1])
+            out[name] = (dict(zip(keys, line["bits"])), None)
+    return out
 
 
 def wants(argv):
