@@ -1,8 +1,8 @@
 # The map tests (conformance/exhaustive_maps_test.cpp, exhaustive_judge_test.cpp), included from conformance/CMakeLists.txt
 # where castlike_add_kernel_test is defined. Default run: label `maps`. The full build (10^6 random
 # cross-checks per configuration, all 2^32 inputs of a few configurations, minutes): label `slow`,
-# so the default run (-LE "slow|peers") leaves it out (gtest_discover_tests takes one label here:
-# a list would be split into separate properties).
+# so the default run (-LE "slow|exhaustive|peers") leaves it out (gtest_discover_tests takes one
+# label here: a list would be split into separate properties).
 castlike_add_kernel_test(exhaustive_maps_test maps ${PROJECT_SOURCE_DIR}/conformance/exhaustive_maps_test.cpp)
 target_link_libraries(exhaustive_maps_test PRIVATE castlike_exhaustive)
 castlike_add_test(exhaustive_judge_test maps ${PROJECT_SOURCE_DIR}/conformance/exhaustive_judge_test.cpp)
@@ -116,4 +116,35 @@ if(CASTLIKE_BUILD_CLI)
   add_test(NAME exhaustive_cli.shards_merge_round_trip
            COMMAND bash ${PROJECT_SOURCE_DIR}/conformance/cli_test/exhaustive_shards.sh ${C} ${_planted})
   set_tests_properties(exhaustive_cli.shards_merge_round_trip PROPERTIES LABELS exhaustive-cli TIMEOUT 300)
+endif()
+
+# The kernels at every ISA level against the maps (conformance/exhaustive_levels_test.cpp): every
+# input of the <= 16-bit sources in the default run (label `kernels`, also run by scripts/test-neon
+# under qemu); all 2^32 inputs of every 32-bit configuration at every level, one ctest case per
+# configuration and level (label `exhaustive`, not in the default run: scripts/test-exhaustive).
+# The sampled 32-bit inputs (run boundaries +-2, 10^6 random) are for builds whose tests run under
+# an emulator (the NEON cross build: label `kernels`); natively `exhaustive` judges every input, so
+# there they carry that label too. A second binary holds the AVX-512 kernels emulated through
+# SIMDe, for CPUs without AVX-512.
+if(CMAKE_CROSSCOMPILING)
+  set(_castlike_sampled_label kernels)
+else()
+  set(_castlike_sampled_label exhaustive)
+endif()
+function(castlike_add_exhaustive_levels_test name)
+  add_executable(${name} ${PROJECT_SOURCE_DIR}/conformance/exhaustive_levels_test.cpp)
+  target_link_libraries(${name} PRIVATE castlike_exhaustive castlike_harness castlike_optimized
+                                        GTest::gtest GTest::gtest_main)
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/optimized)
+  gtest_discover_tests(${name} TEST_FILTER "ExhaustiveLevels/Narrow.*"
+                       PROPERTIES LABELS kernels DISCOVERY_TIMEOUT 60)
+  gtest_discover_tests(${name} TEST_FILTER "ExhaustiveLevels/Sampled.*"
+                       PROPERTIES LABELS ${_castlike_sampled_label} TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
+  gtest_discover_tests(${name} TEST_FILTER "ExhaustiveLevels/Full.*"
+                       PROPERTIES LABELS exhaustive TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
+endfunction()
+castlike_add_exhaustive_levels_test(exhaustive_levels_test)
+if(COMMAND castlike_emulate_avx512)
+  castlike_add_exhaustive_levels_test(exhaustive_levels_avx512_emulated_test)
+  castlike_emulate_avx512(exhaustive_levels_avx512_emulated_test)
 endif()

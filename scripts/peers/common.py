@@ -179,10 +179,11 @@ def empty_tensor_proto(name, type_name):
     return helper.make_tensor(name, onnx_type(type_name), [0], b"", raw=True)
 
 
-def castlike_model(case, inline_inputs, shape=None, input_tensor=None):
+def castlike_model(case, inline_inputs, shape=None, input_tensor=None, inline_target=None):
     """A model with one CastLike node at the case's opset and attributes. With inline_inputs the input
     and target_type are initializers (exact bytes, no feeding); otherwise graph inputs named
-    'input' and 'target_type', as ONNX's own CastLike node tests have them ('like' there)."""
+    'input' and 'target_type', as ONNX's own CastLike node tests have them ('like' there).
+    inline_target (default: inline_inputs) makes the empty target_type an initializer alone."""
     from onnx import helper
     shape = list(case["shape"]) if shape is None else shape
     attrs = {}
@@ -192,15 +193,18 @@ def castlike_model(case, inline_inputs, shape=None, input_tensor=None):
         attrs["round_mode"] = case["attributes"]["round_mode"]
     node = helper.make_node("CastLike", ["input", "target_type"], ["output"], **attrs)
     frm, to = case["from"], case["to"]
+    inline_target = inline_inputs if inline_target is None else inline_target
     output = helper.make_tensor_value_info("output", onnx_type(to), shape)
+    inputs, inits = [], []
     if inline_inputs:
-        inits = [input_tensor if input_tensor is not None else tensor_proto("input", frm, case["input"], shape),
-                 empty_tensor_proto("target_type", to)]
-        graph = helper.make_graph([node], case["name"], [], [output], initializer=inits)
+        inits.append(input_tensor if input_tensor is not None else tensor_proto("input", frm, case["input"], shape))
     else:
-        inputs = [helper.make_tensor_value_info("input", onnx_type(frm), shape),
-                  helper.make_tensor_value_info("target_type", onnx_type(to), [0])]
-        graph = helper.make_graph([node], case["name"], inputs, [output])
+        inputs.append(helper.make_tensor_value_info("input", onnx_type(frm), shape))
+    if inline_target:
+        inits.append(empty_tensor_proto("target_type", to))
+    else:
+        inputs.append(helper.make_tensor_value_info("target_type", onnx_type(to), [0]))
+    graph = helper.make_graph([node], case["name"], inputs, [output], initializer=inits)
     opset = helper.make_opsetid("", int(case["opset"]))
     model = helper.make_model(graph, opset_imports=[opset], producer_name="castlike")
     model.ir_version = helper.find_min_ir_version_for([opset])
