@@ -18,6 +18,10 @@ namespace castlike::conformance::html {
 // characters shown as \xNN (harness::printable), markup characters as entities.
 std::string text(std::string_view s);
 
+// The page's inline style sheet (<style>...</style>), the status colours included: the validation
+// page and the exhaustive page (harness/exhaustive/render_exhaustive_html.cpp) share it.
+void write_style_sheet(std::ostream& o);
+
 // What a pair's cell says, most serious first.
 enum class PairStatus { kFailedCall, kUnexplained, kExplained, kRejected, kPartlyRejected, kUnspecified, kPass, kNoVectors };
 
