@@ -13,9 +13,13 @@ namespace {
 using html::text;
 
 void summary(std::ostream& o, const Report& r, const std::vector<ref::RuleId>& genuine,
-             const std::vector<ref::RuleId>& explained) {
-  o << "<h1><span class=\"verdict " << (r.ok() ? "pass\">PASS" : "fail\">FAIL") << "</span>castlike validate: "
-    << text(r.implementation) << "</h1>\n<table class=\"summary\">\n";
+             const std::vector<ref::RuleId>& explained, const BaselineComparison* baseline) {
+  const bool ok = baseline ? baseline->ok() : r.ok();
+  o << "<h1><span class=\"verdict " << (ok ? "pass\">PASS" : "fail\">FAIL") << "</span>castlike validate: "
+    << text(r.implementation) << (baseline ? " <span class=\"status\">against the baseline</span>" : "")
+    << "</h1>\n<table class=\"summary\">\n";
+  if (baseline)
+    o << "<tr><th>baseline</th><td><a href=\"#baseline\">" << text(baseline->summary()) << "</a></td></tr>\n";
   o << "<tr><th>implementation</th><td>" << text(r.description) << "</td></tr>\n<tr><th>vectors</th><td>";
   for (const auto& v : r.vector_roots) o << "<code>" << text(v) << "</code> ";
   uint64_t failed_elements = 0;  // those of failed calls are in no count
@@ -73,6 +77,43 @@ void failing_rules(std::ostream& o, const Report& r, const std::vector<html::Pai
   o << "</table>\n";
 }
 
+// With --expect: the rows that decide the verdict against the baseline, new ones first, each linked
+// to its pair's details.
+void baseline_section(std::ostream& o, const Report& r, const std::vector<html::PairView>& pairs,
+                      const BaselineComparison& c) {
+  std::map<std::string, const html::PairView*> pair_of_case;
+  for (const CaseResult& cr : r.case_results)
+    for (const html::PairView& p : pairs)
+      if (p.from == cr.from && p.to == cr.to && p.has_details()) pair_of_case.emplace(cr.name, &p);
+  o << "<section id=\"baseline\">\n<h2>Baseline</h2>\n<p class=\"sum\"><code>" << text(c.path) << "</code>: " << c.known
+    << " known, <span" << (c.added.empty() ? "" : " class=\"bug-text\"") << ">" << c.added.size() << " new</span>, <span"
+    << (c.changed.empty() ? "" : " class=\"bug-text\"") << ">" << c.changed.size() << " changed</span>, "
+    << c.vanished.size() << " vanished, " << c.not_run.size() << " not run</p>\n<p class=\"note\">"
+    << (c.strict ? "New, changed, vanished and not-run rows fail (--expect-strict)."
+                 : "New and changed rows fail; vanished and not-run rows are reported only (they fail with --expect-strict).")
+    << (c.call_failures ? " Failed calls are never excused by a baseline." : "") << "</p>\n";
+  if (c.added.empty() && c.changed.empty() && c.vanished.empty() && c.not_run.empty()) {
+    o << "</section>\n";
+    return;
+  }
+  o << "<table class=\"failing\"><colgroup><col style=\"width:9%\"><col style=\"width:61%\"><col style=\"width:30%\">"
+       "</colgroup>\n<tr><th>row</th><th>what</th><th>pair</th></tr>\n";
+  const auto row = [&](const char* kind, const std::string& what, const std::string& case_name) {
+    o << "<tr><td" << (std::string(kind) == "new" || std::string(kind) == "changed" ? " class=\"bug-text\"" : "") << ">"
+      << kind << "</td><td>" << text(what) << "</td><td>";
+    if (const auto at = pair_of_case.find(case_name); at != pair_of_case.end())
+      o << "<a href=\"#" << at->second->anchor() << "\">" << text(at->second->title()) << "</a>";
+    o << "</td></tr>\n";
+  };
+  for (const BaselineEntry& e : c.added) row("new", e.text(), e.case_name);
+  for (const auto& [was, now] : c.changed)
+    row("changed", now.text() + " (baseline: " + std::to_string(was.failures) + " failure(s), " + was.readings() + ")",
+        now.case_name);
+  for (const BaselineEntry& e : c.vanished) row("vanished", e.text(), e.case_name);
+  for (const BaselineEntry& e : c.not_run) row("not run", e.text(), e.case_name);
+  o << "</table>\n</section>\n";
+}
+
 }  // namespace
 
 void html::write_style_sheet(std::ostream& o) {
@@ -118,18 +159,19 @@ void html::write_style_sheet(std::ostream& o) {
        "</style>\n";
 }
 
-std::string report_html(const Report& r) {
-  const std::vector<html::PairView> pairs = html::pair_views(r);
+std::string report_html(const Report& r, const BaselineComparison* baseline) {
+  const std::vector<html::PairView> pairs = html::pair_views(r, baseline);
   std::vector<ref::RuleId> genuine, explained;
   for (const auto& [rule, rr] : r.rules)
     if (rr.counts.fail) (rr.unexplained ? genuine : explained).push_back(rule);
 
   std::ostringstream o;
   o << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>castlike validate: "
-    << text(r.implementation) << ": " << (r.ok() ? "PASS" : "FAIL") << "</title>\n";
+    << text(r.implementation) << ": " << ((baseline ? baseline->ok() : r.ok()) ? "PASS" : "FAIL") << "</title>\n";
   html::write_style_sheet(o);
   o << "</head><body>\n";
-  summary(o, r, genuine, explained);
+  summary(o, r, genuine, explained, baseline);
+  if (baseline) baseline_section(o, r, pairs, *baseline);
 
   o << "<h2 id=\"matrix\">Pairs</h2>\n";
   html::write_matrix(o, pairs);

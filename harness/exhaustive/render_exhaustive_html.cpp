@@ -23,12 +23,7 @@ PairStatus status_of(const ConfigurationReport& c) {
   uint64_t explained = 0;  // failures in kept intervals a named reading explains
   for (const Interval& i : c.intervals)
     if (!i.readings.empty()) explained += i.count;
-  if (c.failed_calls) return PairStatus::kFailedCall;
-  if (c.fail > explained) return PairStatus::kUnexplained;
-  if (c.fail) return PairStatus::kExplained;
-  if (c.rejected) return c.pass ? PairStatus::kPartlyRejected : PairStatus::kRejected;
-  if (c.pass == 0 && c.unspecified) return PairStatus::kUnspecified;
-  return PairStatus::kPass;
+  return conformance::html::status_from(c.failed_calls > 0, c.fail, explained, c.rejected > 0, c.pass, c.unspecified);
 }
 
 struct Legend {
