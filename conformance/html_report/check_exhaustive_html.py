@@ -28,7 +28,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import png_pixels  # noqa: E402
-from check_html_report import Dom, check, failures, run_chromium  # noqa: E402
+from check_html_report import Dom, check, find_chromium, run_chromium, verdict  # noqa: E402
 
 INTERVAL_COLUMNS = ["first input", "last input", "count", "expected", "actual", "rule", "reading", "reproduce"]
 CONFIG_COLUMNS = ["status", "configuration", "call", "inputs", "pass", "fail", "unspecified", "rejected",
@@ -112,10 +112,8 @@ def main():
     parser.add_argument("--plugin", required=True, help="the segfault test plug-in")
     parser.add_argument("--out-dir", required=True)
     args = parser.parse_args()
-    chromium = shutil.which(os.environ.get("CASTLIKE_CHROMIUM") or "chromium")
+    chromium = find_chromium()
     if not chromium:
-        print("FAILED  chromium not found: this test renders the HTML report in a real browser; "
-              "scripts/bootstrap installs it (Debian package chromium), or set CASTLIKE_CHROMIUM")
         return 1
     os.makedirs(args.out_dir, exist_ok=True)
 
@@ -178,9 +176,7 @@ def main():
         colours_on_screen("reading", page, image, [("st-expl", "explained failures"), ("st-pass", "passing")])
 
     print(f"pages and screenshots: {args.out_dir}/exhaustive-*.html, *.png")
-    if failures:
-        print(f"{len(failures)} check(s) failed")
-    return 1 if failures else 0
+    return verdict()
 
 
 if __name__ == "__main__":

@@ -83,6 +83,22 @@ class Dom(html.parser.HTMLParser):
         return out
 
 
+def find_chromium():
+    """The browser, or None (said so): Chromium is part of the test set-up, never skipped silently."""
+    chromium = shutil.which(os.environ.get("CASTLIKE_CHROMIUM") or "chromium")
+    if not chromium:
+        print("FAILED  chromium not found: this test renders the HTML report in a real browser; "
+              "scripts/bootstrap installs it (Debian package chromium), or set CASTLIKE_CHROMIUM")
+    return chromium
+
+
+def verdict():
+    """The exit status of a check script: 1 when a check failed (how many said)."""
+    if failures:
+        print(f"{len(failures)} check(s) failed")
+    return 1 if failures else 0
+
+
 def run_chromium(chromium, profile, args, timeout=180):
     cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
            "--force-device-scale-factor=1", f"--user-data-dir={profile}"] + args
@@ -138,10 +154,8 @@ def main():
     parser.add_argument("--out-dir", required=True)
     args = parser.parse_args()
 
-    chromium = shutil.which(os.environ.get("CASTLIKE_CHROMIUM") or "chromium")
+    chromium = find_chromium()
     if not chromium:
-        print("FAILED  chromium not found: this test renders the HTML report in a real browser; "
-              "scripts/bootstrap installs it (Debian package chromium), or set CASTLIKE_CHROMIUM")
         return 1
 
     src = args.source_dir
@@ -248,9 +262,7 @@ def main():
         check(rows >= 10, f"the screenshot shows a cell of {what} (#{colour.get(cls)}): {rows} rows of 30 px")
     baseline_page(chromium, run, baseline, args.out_dir, colour)
     print(f"screenshot: {screenshot}\nreport:     {report}")
-    if failures:
-        print(f"{len(failures)} check(s) failed")
-    return 1 if failures else 0
+    return verdict()
 
 
 if __name__ == "__main__":
