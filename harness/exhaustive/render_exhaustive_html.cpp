@@ -4,6 +4,7 @@
 // configuration its maximal failing intervals (ends as bits and exact values, expected and actual,
 // rule, reading, a `castlike explain` line); the failed calls with a command that judges their
 // inputs again; the rejections; the configurations not judged. Every implementation text is escaped.
+#include <cstdio>
 #include <sstream>
 
 #include "config_id.hpp"
@@ -76,7 +77,12 @@ void summary(std::ostream& o, const ExhaustiveReport& r) {
   o << "<tr><th>implementation</th><td>" << text(r.description) << "</td></tr>\n<tr><th>selection</th><td>"
     << plural(r.configurations.size(), "configuration") << " judged";
   if (r.shard) o << " (shard " << r.shard->index << "/" << r.shard->count << ")";
-  if (r.range) o << "; inputs <code>" << r.range->first << " .. " << r.range->second << "</code> of each";
+  if (r.range) {
+    char range[64];
+    std::snprintf(range, sizeof range, "0x%llx .. 0x%llx", static_cast<unsigned long long>(r.range->first),
+                  static_cast<unsigned long long>(r.range->second));
+    o << "; inputs <code>" << range << "</code> of each";
+  }
   o << "; <span class=\"n\">selection sha256 <code>" << text(r.selection_sha256) << "</code></span></td></tr>\n";
   char secs[32];
   std::snprintf(secs, sizeof secs, "%.1f", r.seconds);
@@ -130,7 +136,9 @@ void intervals(std::ostream& o, const ConfigurationReport& c) {
     std::string readings;
     for (const std::string& name : i.readings) readings += (readings.empty() ? "" : ", ") + name;
     const bool explained = !readings.empty();
-    o << "<tr><td>" << value_cell(from, i.first) << "</td><td>" << value_cell(from, i.last) << "</td><td>" << i.count
+    o << "<tr><td>" << value_cell(from, i.first) << "</td><td>"
+      << (i.last == i.first ? std::string("<span class=\"n\">the same</span>") : value_cell(from, i.last)) << "</td><td>"
+      << i.count
       << "</td><td>" << value_cell(to, i.expected) << (i.outcome == ref::OutcomeClass::kNan ? " (a NaN)" : "");
     if (i.last != i.first) o << "<br><span class=\"n\">last:</span> " << value_cell(to, i.last_expected);
     o << "</td><td class=\"actual\">" << value_cell(to, i.actual);
