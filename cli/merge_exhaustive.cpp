@@ -24,7 +24,8 @@ namespace {
 using namespace castlike::exhaustive;
 
 const char* const kUsage =
-    "usage: castlike merge-exhaustive REPORT.json... [--format text|json] [--out FILE] [--quiet]\n"
+    "usage: castlike merge-exhaustive REPORT.json... [--format text|json|html]\n"
+    "                               [--out FILE] [--quiet]\n"
     "\n"
     "Combines the JSON reports of the N shards of one castlike validate --exhaustive --shard I/N\n"
     "run (docs/exhaustive.md, \"Shards\"): checks that every shard 0 .. N-1 of the same selection\n"
@@ -33,7 +34,9 @@ const char* const kUsage =
     "shard borders (readings recomputed), failed calls, rejections, and with --format json each\n"
     "configuration's output digest over all its pieces.\n"
     "\n"
-    "  --format text|json     text (default) or JSON (\"castlike-exhaustive-report\", shard null)\n"
+    "  --format text|json|html\n"
+    "                         text (default), JSON (\"castlike-exhaustive-report\", shard null) or\n"
+    "                         a self-contained HTML page (docs/exhaustive.md)\n"
     "  --out FILE             write the report there (atomically; never over an input)\n"
     "  --quiet                print only the verdict line\n"
     "  --max-intervals N      failing intervals kept per configuration (default 1000)\n"
@@ -67,7 +70,8 @@ int merge_exhaustive_main(const std::vector<std::string>& args) {
   }
   if (a.positional.empty()) throw UsageError{"no report given", "castlike merge-exhaustive SHARD0.json SHARD1.json ..."};
   const std::string format = a.value_or("format", "text");
-  if (format != "text" && format != "json") throw UsageError{"unknown report format '" + format + "'", "text or json"};
+  if (format != "text" && format != "json" && format != "html")
+    throw UsageError{"unknown report format '" + format + "'", "text, json or html"};
   const size_t max_intervals =
       a.has("max-intervals") ? static_cast<size_t>(parse_integer(a.value("max-intervals"), "--max-intervals", 1, 100000000))
                              : 1000;
@@ -171,7 +175,7 @@ int merge_exhaustive_main(const std::vector<std::string>& args) {
     for (Interval& x : c.intervals) x.readings = interval_readings(c.call, x);
     merged.configurations.push_back(std::move(c));
   }
-  const std::string text = format == "json" ? exhaustive_json(merged) : exhaustive_text(merged);
+  const std::string text = *exhaustive_report_in(format, merged);
   const std::string verdict = exhaustive_verdict(merged) + " (" + std::to_string(n) + " shards)";
   emit_report(a, text, verdict);
   return merged.ok() ? 0 : 1;

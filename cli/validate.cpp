@@ -3,7 +3,6 @@
 // baseline of known discrepancies (harness/baseline.hpp).
 #include <sys/stat.h>
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -49,7 +48,8 @@ const char* const kUsage =
     "  --library FILE   a shared library with the C ABI of include/castlike/validator_abi.h\n"
     "  --builtin NAME   reference (with --profile / --variants) or kernels (the optimized/ library)\n"
     "  --format F       text (default), json, html (a self-contained page with a\n"
-    "                   24 x 24 matrix) or junit (JUnit XML for CI: a test case per\n"
+    "                   24 x 24 matrix; with --expect also the baseline's rows and\n"
+    "                   a \"known\" colour) or junit (JUnit XML for CI: a test case per\n"
     "                   vector file, classname castlike.FROM.TO; failure: failing\n"
     "                   elements or rejected call; error: failed call; skipped: all\n"
     "                   its rows known to the --expect baseline)\n"
@@ -195,26 +195,10 @@ int validate_main(const std::vector<std::string>& args) {
   if ((a.has("profile") || a.has("variants")) && a.value_or("builtin", "") != "reference")
     throw UsageError{"--profile and --variants apply to --builtin reference only", "castlike validate --help"};
 
-  if ((a.has("timeout") || a.has("memory-limit") || a.has("in-process")) && !a.has("library"))
-    throw UsageError{"--timeout, --memory-limit and --in-process apply to --library only", "castlike validate --help"};
-  if (a.has("in-process") && (a.has("timeout") || a.has("memory-limit")))
-    throw UsageError{"--timeout and --memory-limit need the worker process", "drop --in-process"};
-  conformance::SharedLibraryOptions library_options;
-  library_options.in_process = a.has("in-process");
-  if (a.has("timeout")) {
-    const auto s = parse_integer(a.value("timeout"), "--timeout", 1, 86400);
-    library_options.isolation.call_timeout = library_options.isolation.load_timeout = std::chrono::seconds(s);
-  }
-  if (a.has("memory-limit"))
-    library_options.isolation.memory_limit =
-        static_cast<uint64_t>(parse_integer(a.value("memory-limit"), "--memory-limit", 16, int64_t{1} << 30)) << 20;
+  const conformance::SharedLibraryOptions library_options = cli::library_options(a, "castlike validate --help");
   if (a.has("library")) {
     // A failed call's report says how to repeat that call alone, in a fresh validator.
-    std::string flags;
-    for (const char* o : {"timeout", "memory-limit"})
-      if (a.has(o)) flags += std::string(" --") + o + " " + a.value(o);
-    if (a.has("in-process")) flags += " --in-process";
-    options.reproduce = [library = a.value("library"), flags](const conformance::VectorFile& f) {
+    options.reproduce = [library = a.value("library"), flags = library_flags(a)](const conformance::VectorFile& f) {
       return "castlike validate --library " + shell_quote(library) + " --vectors " + shell_quote(f.path) + flags;
     };
   }
@@ -265,16 +249,9 @@ int validate_main(const std::vector<std::string>& args) {
   } else if (a.has("library")) {
     impl = conformance::load_shared_library(a.value("library"), library_options);
   } else if (a.value("builtin") == "reference") {
-    const std::string profile = a.value_or("profile", "default");
-    auto variants = ref::profile_by_name(profile);
-    if (!variants) throw UsageError{"unknown profile '" + profile + "'", "default, exact or onnx-reference"};
-    if (a.has("variants"))
-      if (auto error = ref::apply_variant_overrides(*variants, a.value("variants")))
-        throw UsageError{*error, "e.g. --variants A2=six,A12=exact"};
-    std::string label = "reference";
-    if (profile != "default") label += " (profile " + profile + ")";
-    if (a.has("variants")) label += " (" + a.value("variants") + ")";
-    impl = conformance::make_reference_implementation(*variants, label);
+    std::string label;
+    const ref::Variants variants = reference_variants(a, label);
+    impl = conformance::make_reference_implementation(variants, label);
   } else if (a.value("builtin") == "kernels") {
     impl = conformance::make_kernels_implementation();
   } else {
@@ -303,7 +280,7 @@ int validate_main(const std::vector<std::string>& args) {
   const conformance::BaselineComparison* against = comparison ? &*comparison : nullptr;
   const bool ok = comparison ? comparison->ok() : report.ok();
   const std::string text = format == "json"    ? conformance::report_json(report, against)
-                           : format == "html"  ? conformance::report_html(report)
+                           : format == "html"  ? conformance::report_html(report, against)
                            : format == "junit" ? conformance::report_junit(report, against)
                            : (against ? conformance::baseline_text(*against, report) : "") + conformance::report_text(report);
   const std::string verdict = report.implementation + ": " + (against ? against->summary() + "; " : "") +
@@ -322,17 +299,7 @@ int validate_main(const std::vector<std::string>& args) {
         << "wrote baseline " << a.value("write-expect") << ": " << report.discrepancies.size() << " discrepancies, "
         << report.rejections.size() << " rejections\n";
   }
-  if (a.has("quiet") && !a.has("out")) {
-    std::cout << verdict << "\n";
-  } else if (a.has("out")) {
-    if (auto error = conformance::write_file_atomically(a.value("out"), text)) throw UsageError{*error, "check the path"};
-    if (a.has("quiet"))
-      std::cout << verdict << "\n";
-    else
-      std::cout << "wrote " << a.value("out") << ": " << verdict << "\n";
-  } else {
-    std::cout << text;
-  }
+  emit_report(a, text, verdict);
   return ok ? 0 : 1;
 }
 

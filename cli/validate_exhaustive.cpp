@@ -72,8 +72,11 @@ const char* const kUsage =
     "                         castlike merge-exhaustive combines the N reports\n"
     "  --digest               sha256 of the implementation's outputs per piece and configuration\n"
     "  --max-intervals N      failing intervals kept per configuration (default 1000)\n"
-    "  --format text|json     text (default; summary first) or JSON (\"castlike-exhaustive-report\",\n"
-    "                         vectors/schema/README.md)\n"
+    "  --format text|json|html\n"
+    "                         text (default; summary first), JSON (\"castlike-exhaustive-report\",\n"
+    "                         vectors/schema/README.md) or a self-contained HTML page (a table of\n"
+    "                         the configurations coloured by status, each failing interval with its\n"
+    "                         reproduce line, failed calls, rejections; docs/exhaustive.md)\n"
     "  --out FILE             write the report there (atomically; never over an input)\n"
     "  --quiet                print only the verdict line\n"
     "  --progress             progress on standard error (default: only when it is a terminal)\n"
@@ -257,8 +260,8 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
   if (!a.positional.empty())
     throw UsageError{"unexpected argument '" + a.positional.front() + "'", "castlike validate --exhaustive --help"};
   const std::string format = a.value_or("format", "text");
-  if (format != "text" && format != "json")
-    throw UsageError{"unknown report format '" + format + "' for --exhaustive", "text or json"};
+  if (format != "text" && format != "json" && format != "html")
+    throw UsageError{"unknown report format '" + format + "' for --exhaustive", "text, json or html"};
   EngineOptions options;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   options.jobs = a.has("jobs") ? static_cast<unsigned>(parse_integer(a.value("jobs"), "--jobs", 1, 1024)) : cores;
@@ -335,8 +338,7 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
     throw UsageError{e.message, e.hint};
   }
   report.rerun = loaded.rerun;
-  const std::string text = format == "json" ? exhaustive_json(report) : exhaustive_text(report);
-  emit_report(a, text, exhaustive_verdict(report));
+  emit_report(a, *exhaustive_report_in(format, report), exhaustive_verdict(report));
   return report.ok() ? 0 : 1;
 }
 

@@ -16,7 +16,9 @@ struct BaselineComparison;  // baseline.hpp
 std::string report_text(const Report& r);
 // With a baseline (`castlike validate --expect`), the JSON report has a "baseline" section.
 std::string report_json(const Report& r, const BaselineComparison* baseline = nullptr);
-std::string report_html(const Report& r);
+// With a baseline, the HTML page has a baseline section beside the verdict and colours the pairs
+// whose failures are all known.
+std::string report_html(const Report& r, const BaselineComparison* baseline = nullptr);
 // One <testcase> per vector file, as CI systems read it (pytest --junitxml's dialect); with a
 // baseline, a case whose rows are all known is <skipped>.
 std::string report_junit(const Report& r, const BaselineComparison* baseline = nullptr);

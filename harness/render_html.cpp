@@ -12,52 +12,14 @@ namespace {
 
 using html::text;
 
-void style_sheet(std::ostream& o) {
-  o << "<style>\n"
-       "*{box-sizing:border-box}\n"
-       "body{font-family:'DejaVu Sans',system-ui,sans-serif;font-size:14px;line-height:1.4;color:#1a1a1a;"
-       "margin:0 auto;padding:16px 24px;max-width:1400px}\n"
-       "h1{font-size:22px;margin:0 0 10px}h2{font-size:18px;margin:30px 0 8px;padding-bottom:3px;border-bottom:2px solid #ddd}"
-       "h3{font-size:16px;margin:26px 0 4px}h4{font-size:14px;margin:14px 0 4px}\n"
-       "code{font-family:'DejaVu Sans Mono',monospace;font-size:12px;overflow-wrap:anywhere}\n"
-       "a{color:#0b57d0}\n"
-       "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}"
-       "th{background:#f2f2f2}\n"
-       ".verdict{display:inline-block;padding:1px 12px;margin-right:10px;border-radius:4px;color:#fff}"
-       ".verdict.pass{background:#2e7d32}.verdict.fail{background:#c62828}\n"
-       "table.summary th{width:150px}\n"
-       "table.m{table-layout:fixed;border-collapse:separate;border-spacing:1px}\n"
-       "table.m td{width:42px;height:22px;padding:0;border:0;text-align:center;vertical-align:middle;"
-       "font:11px/22px 'DejaVu Sans Mono',monospace;white-space:nowrap;overflow:hidden}\n"
-       "table.m th{border:0;background:none;padding:0 6px 0 0;font:11px 'DejaVu Sans Mono',monospace;text-align:right;"
-       "vertical-align:middle;white-space:nowrap}\n"
-       "table.m th.c{height:118px;padding:0 0 4px;text-align:center;vertical-align:bottom}"
-       "table.m th.c span{writing-mode:vertical-rl;transform:rotate(180deg)}\n"
-       "table.m td a{display:block;color:inherit;text-decoration:none}table.m td a:hover{outline:2px solid #000}\n"
-       "table.m td.st-bug,table.m td.st-call{font-weight:bold}\n"
-       "ul.legend{list-style:none;padding:0;margin:6px 0;columns:2;max-width:1100px}ul.legend li{margin:2px 0}\n"
-       ".sw{display:inline-block;width:15px;height:15px;margin-right:7px;border:1px solid #888;vertical-align:-3px}\n"
-       ".n,.note,.call,.status{color:#555}.note{font-size:12px;margin:4px 0}.call{font-size:11px}\n"
-       ".status{font-weight:normal;font-size:13px;margin-left:6px}.up{font-weight:normal;font-size:12px;margin-left:10px}\n"
-       ".bug-text{color:#b71c1c;font-weight:bold}.call-text,#failed-calls h2{color:#6a1b9a}\n"
-       "table.cases{width:100%;table-layout:fixed;font-size:12px}td.actual{background:#fff3f3}\n"
-       "col.w-case{width:16%}col.w-el{width:6%}col.w-val{width:12%}col.w-rule{width:9%}col.w-read{width:11%}"
-       "col.w-repro{width:22%}\n"
-       "table.failing{width:100%;table-layout:fixed}table.failing td,table.cases td{overflow-wrap:anywhere}"
-       ".nw{white-space:nowrap}\n"
-       "section.pair{margin-top:22px}.sum{margin:2px 0 4px;color:#333}ul.readings{margin:4px 0 8px}\n";
-  for (const html::StatusStyle& s : html::status_styles())
-    o << "." << s.css_class << "{background:" << s.background << ";color:" << s.foreground << "}\n";
-  o << "@media print{body{max-width:none;padding:0;font-size:11px}a{color:inherit;text-decoration:none}.up{display:none}"
-       "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}table.m td{width:34px;font-size:9px}"
-       "section.pair,tr{break-inside:avoid}h2,h3,h4{break-after:avoid}}\n"
-       "</style>\n";
-}
-
 void summary(std::ostream& o, const Report& r, const std::vector<ref::RuleId>& genuine,
-             const std::vector<ref::RuleId>& explained) {
-  o << "<h1><span class=\"verdict " << (r.ok() ? "pass\">PASS" : "fail\">FAIL") << "</span>castlike validate: "
-    << text(r.implementation) << "</h1>\n<table class=\"summary\">\n";
+             const std::vector<ref::RuleId>& explained, const BaselineComparison* baseline) {
+  const bool ok = baseline ? baseline->ok() : r.ok();
+  o << "<h1><span class=\"verdict " << (ok ? "pass\">PASS" : "fail\">FAIL") << "</span>castlike validate: "
+    << text(r.implementation) << (baseline ? " <span class=\"status\">against the baseline</span>" : "")
+    << "</h1>\n<table class=\"summary\">\n";
+  if (baseline)
+    o << "<tr><th>baseline</th><td><a href=\"#baseline\">" << text(baseline->summary()) << "</a></td></tr>\n";
   o << "<tr><th>implementation</th><td>" << text(r.description) << "</td></tr>\n<tr><th>vectors</th><td>";
   for (const auto& v : r.vector_roots) o << "<code>" << text(v) << "</code> ";
   uint64_t failed_elements = 0;  // those of failed calls are in no count
@@ -115,20 +77,101 @@ void failing_rules(std::ostream& o, const Report& r, const std::vector<html::Pai
   o << "</table>\n";
 }
 
+// With --expect: the rows that decide the verdict against the baseline, new ones first, each linked
+// to its pair's details.
+void baseline_section(std::ostream& o, const Report& r, const std::vector<html::PairView>& pairs,
+                      const BaselineComparison& c) {
+  std::map<std::string, const html::PairView*> pair_of_case;
+  for (const CaseResult& cr : r.case_results)
+    for (const html::PairView& p : pairs)
+      if (p.from == cr.from && p.to == cr.to && p.has_details()) pair_of_case.emplace(cr.name, &p);
+  o << "<section id=\"baseline\">\n<h2>Baseline</h2>\n<p class=\"sum\"><code>" << text(c.path) << "</code>: " << c.known
+    << " known, <span" << (c.added.empty() ? "" : " class=\"bug-text\"") << ">" << c.added.size() << " new</span>, <span"
+    << (c.changed.empty() ? "" : " class=\"bug-text\"") << ">" << c.changed.size() << " changed</span>, "
+    << c.vanished.size() << " vanished, " << c.not_run.size() << " not run</p>\n<p class=\"note\">"
+    << (c.strict ? "New, changed, vanished and not-run rows fail (--expect-strict)."
+                 : "New and changed rows fail; vanished and not-run rows are reported only (they fail with --expect-strict).")
+    << (c.call_failures ? " Failed calls are never excused by a baseline." : "") << "</p>\n";
+  if (c.added.empty() && c.changed.empty() && c.vanished.empty() && c.not_run.empty()) {
+    o << "</section>\n";
+    return;
+  }
+  o << "<table class=\"failing\"><colgroup><col style=\"width:9%\"><col style=\"width:61%\"><col style=\"width:30%\">"
+       "</colgroup>\n<tr><th>row</th><th>what</th><th>pair</th></tr>\n";
+  const auto row = [&](const char* kind, const std::string& what, const std::string& case_name) {
+    o << "<tr><td" << (std::string(kind) == "new" || std::string(kind) == "changed" ? " class=\"bug-text\"" : "") << ">"
+      << kind << "</td><td>" << text(what) << "</td><td>";
+    if (const auto at = pair_of_case.find(case_name); at != pair_of_case.end())
+      o << "<a href=\"#" << at->second->anchor() << "\">" << text(at->second->title()) << "</a>";
+    o << "</td></tr>\n";
+  };
+  for (const BaselineEntry& e : c.added) row("new", e.text(), e.case_name);
+  for (const auto& [was, now] : c.changed)
+    row("changed", now.text() + " (baseline: " + std::to_string(was.failures) + " failure(s), " + was.readings() + ")",
+        now.case_name);
+  for (const BaselineEntry& e : c.vanished) row("vanished", e.text(), e.case_name);
+  for (const BaselineEntry& e : c.not_run) row("not run", e.text(), e.case_name);
+  o << "</table>\n</section>\n";
+}
+
 }  // namespace
 
-std::string report_html(const Report& r) {
-  const std::vector<html::PairView> pairs = html::pair_views(r);
+void html::write_style_sheet(std::ostream& o) {
+  o << "<style>\n"
+       "*{box-sizing:border-box}\n"
+       "body{font-family:'DejaVu Sans',system-ui,sans-serif;font-size:14px;line-height:1.4;color:#1a1a1a;"
+       "margin:0 auto;padding:16px 24px;max-width:1400px}\n"
+       "h1{font-size:22px;margin:0 0 10px}h2{font-size:18px;margin:30px 0 8px;padding-bottom:3px;border-bottom:2px solid #ddd}"
+       "h3{font-size:16px;margin:26px 0 4px}h4{font-size:14px;margin:14px 0 4px}\n"
+       "code{font-family:'DejaVu Sans Mono',monospace;font-size:12px;overflow-wrap:anywhere}\n"
+       "a{color:#0b57d0}\n"
+       "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}"
+       "th{background:#f2f2f2}\n"
+       ".verdict{display:inline-block;padding:1px 12px;margin-right:10px;border-radius:4px;color:#fff}"
+       ".verdict.pass{background:#2e7d32}.verdict.fail{background:#c62828}\n"
+       "table.summary th{width:150px}\n"
+       "table.m{table-layout:fixed;border-collapse:separate;border-spacing:1px}\n"
+       "table.m td{width:42px;height:22px;padding:0;border:0;text-align:center;vertical-align:middle;"
+       "font:11px/22px 'DejaVu Sans Mono',monospace;white-space:nowrap;overflow:hidden}\n"
+       "table.m th{border:0;background:none;padding:0 6px 0 0;font:11px 'DejaVu Sans Mono',monospace;text-align:right;"
+       "vertical-align:middle;white-space:nowrap}\n"
+       "table.m th.c{height:118px;padding:0 0 4px;text-align:center;vertical-align:bottom}"
+       "table.m th.c span{writing-mode:vertical-rl;transform:rotate(180deg)}\n"
+       "table.m td a{display:block;color:inherit;text-decoration:none}table.m td a:hover{outline:2px solid #000}\n"
+       "table.m td.st-bug,table.m td.st-call{font-weight:bold}\n"
+       "ul.legend{list-style:none;padding:0;margin:6px 0;columns:2;max-width:1100px}ul.legend li{margin:2px 0}\n"
+       ".sw{display:inline-block;width:15px;height:15px;margin-right:7px;border:1px solid #888;vertical-align:-3px}\n"
+       ".n,.note,.call,.status{color:#555}.note{font-size:12px;margin:4px 0}.call{font-size:11px}\n"
+       ".status{font-weight:normal;font-size:13px;margin-left:6px}.up{font-weight:normal;font-size:12px;margin-left:10px}\n"
+       ".bug-text{color:#b71c1c;font-weight:bold}.call-text,#failed-calls h2{color:#6a1b9a}\n"
+       "table.cases{width:100%;table-layout:fixed;font-size:12px}td.actual{background:#fff3f3}\n"
+       "col.w-case{width:16%}col.w-el{width:6%}col.w-val{width:12%}col.w-rule{width:9%}col.w-read{width:11%}"
+       "col.w-repro{width:22%}\n"
+       "table.failing{width:100%;table-layout:fixed}table.failing td,table.cases td{overflow-wrap:anywhere}"
+       ".nw{white-space:nowrap}\n"
+       "table.configs td:first-child{white-space:nowrap;font-weight:bold;min-width:130px}\n"
+       "section.pair{margin-top:22px}.sum{margin:2px 0 4px;color:#333}ul.readings{margin:4px 0 8px}\n";
+  for (const html::StatusStyle& s : html::status_styles())
+    o << "." << s.css_class << "{background:" << s.background << ";color:" << s.foreground << "}\n";
+  o << "@media print{body{max-width:none;padding:0;font-size:11px}a{color:inherit;text-decoration:none}.up{display:none}"
+       "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}table.m td{width:34px;font-size:9px}"
+       "section.pair,tr{break-inside:avoid}h2,h3,h4{break-after:avoid}}\n"
+       "</style>\n";
+}
+
+std::string report_html(const Report& r, const BaselineComparison* baseline) {
+  const std::vector<html::PairView> pairs = html::pair_views(r, baseline);
   std::vector<ref::RuleId> genuine, explained;
   for (const auto& [rule, rr] : r.rules)
     if (rr.counts.fail) (rr.unexplained ? genuine : explained).push_back(rule);
 
   std::ostringstream o;
   o << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>castlike validate: "
-    << text(r.implementation) << ": " << (r.ok() ? "PASS" : "FAIL") << "</title>\n";
-  style_sheet(o);
+    << text(r.implementation) << ": " << ((baseline ? baseline->ok() : r.ok()) ? "PASS" : "FAIL") << "</title>\n";
+  html::write_style_sheet(o);
   o << "</head><body>\n";
-  summary(o, r, genuine, explained);
+  summary(o, r, genuine, explained, baseline);
+  if (baseline) baseline_section(o, r, pairs, *baseline);
 
   o << "<h2 id=\"matrix\">Pairs</h2>\n";
   html::write_matrix(o, pairs);

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "baseline.hpp"
 #include "render.hpp"
 
 namespace castlike::conformance::html {
@@ -18,8 +19,20 @@ namespace castlike::conformance::html {
 // characters shown as \xNN (harness::printable), markup characters as entities.
 std::string text(std::string_view s);
 
-// What a pair's cell says, most serious first.
-enum class PairStatus { kFailedCall, kUnexplained, kExplained, kRejected, kPartlyRejected, kUnspecified, kPass, kNoVectors };
+// The page's inline style sheet (<style>...</style>), the status colours included: the validation
+// page and the exhaustive page (harness/exhaustive/render_exhaustive_html.cpp) share it.
+void write_style_sheet(std::ostream& o);
+
+// What a pair's cell says, most serious first. kKnown: with a baseline (--expect), a pair whose
+// failing rows are all known to it.
+enum class PairStatus {
+  kFailedCall, kUnexplained, kExplained, kKnown, kRejected, kPartlyRejected, kUnspecified, kPass, kNoVectors
+};
+
+// The status of what was judged (a pair's elements, an exhaustive configuration's inputs): failed
+// calls, then failures (`explained` of `fail` by a named reading), then rejections.
+PairStatus status_from(bool failed_calls, uint64_t fail, uint64_t explained, bool rejections, uint64_t pass,
+                       uint64_t unspecified);
 
 struct StatusStyle {
   PairStatus status;
@@ -29,7 +42,7 @@ struct StatusStyle {
   const char* label;       // the legend's words
 };
 // Every status, most serious first (the legend's order).
-const std::array<StatusStyle, 8>& status_styles();
+const std::array<StatusStyle, 9>& status_styles();
 const StatusStyle& style_of(PairStatus s);
 
 // One failing rule in one pair, from the report's discrepancy rows (one per case and rule).
@@ -55,13 +68,15 @@ struct PairView {
   uint64_t explained = 0;  // failures in cases one named reading explains whole (per rule)
   std::vector<RuleInPair> rules;
   std::vector<PairFailure> failures;  // the first failures of the pair's cases, in the set's order
+  size_t known_rows = 0, new_rows = 0;  // with a baseline: its discrepancy rows known, and new or changed
   bool has_details() const;           // failures, failed calls or rejections: a details section
   std::string anchor() const;         // "pair-FLOAT-FLOAT4E2M1"
   std::string title() const;          // "FLOAT -> FLOAT4E2M1"
 };
 
-// The 24 x 24 pairs in the type table's order (from-major).
-std::vector<PairView> pair_views(const Report& r);
+// The 24 x 24 pairs in the type table's order (from-major). With a baseline, a failing pair without
+// failed calls whose discrepancy rows are all known to it is kKnown.
+std::vector<PairView> pair_views(const Report& r, const BaselineComparison* baseline = nullptr);
 
 // "12", "4.5k", "12k", "3.1M": a count that fits a matrix cell.
 std::string compact_count(uint64_t n);

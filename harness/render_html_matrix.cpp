@@ -12,7 +12,8 @@ std::string cell_count(const PairView& p) {
   switch (p.status) {
     case PairStatus::kFailedCall: return "\u2715" + std::to_string(p.result->call_failures.size());
     case PairStatus::kUnexplained:
-    case PairStatus::kExplained: return compact_count(c.fail);
+    case PairStatus::kExplained:
+    case PairStatus::kKnown: return compact_count(c.fail);
     case PairStatus::kRejected: return "\u2013";
     default: return compact_count(c.pass);
   }
@@ -28,6 +29,9 @@ std::string cell_title(const PairView& p) {
       lines.push_back(std::to_string(p.explained) + " of " + std::to_string(c.fail) + " failures explained by a named reading");
     if (!p.result->call_failures.empty()) lines.push_back(std::to_string(p.result->call_failures.size()) + " failed call(s)");
     if (!p.result->rejections.empty()) lines.push_back(std::to_string(p.result->rejections.size()) + " rejected call(s)");
+    if (p.known_rows + p.new_rows)
+      lines.push_back("baseline: " + std::to_string(p.known_rows) + " known, " + std::to_string(p.new_rows) +
+                      " new or changed discrepancy row(s)");
   }
   std::string t;
   for (const auto& line : lines) t += (t.empty() ? "" : "&#10;") + text(line);

@@ -34,16 +34,21 @@ std::string join(const std::vector<std::string>& items) {
 
 PairStatus status_of(const PairResult& p, uint64_t explained) {
   const Counts& c = p.counts;
-  const bool rejections = c.rejected || !p.rejections.empty();
-  if (!p.call_failures.empty()) return PairStatus::kFailedCall;
-  if (c.fail > explained) return PairStatus::kUnexplained;
-  if (c.fail) return PairStatus::kExplained;
-  if (rejections) return c.pass ? PairStatus::kPartlyRejected : PairStatus::kRejected;
-  if (c.pass == 0 && c.unspecified) return PairStatus::kUnspecified;
-  return PairStatus::kPass;
+  return status_from(!p.call_failures.empty(), c.fail, explained, c.rejected || !p.rejections.empty(), c.pass,
+                     c.unspecified);
 }
 
 }  // namespace
+
+PairStatus status_from(bool failed_calls, uint64_t fail, uint64_t explained, bool rejections, uint64_t pass,
+                       uint64_t unspecified) {
+  if (failed_calls) return PairStatus::kFailedCall;
+  if (fail > explained) return PairStatus::kUnexplained;
+  if (fail) return PairStatus::kExplained;
+  if (rejections) return pass ? PairStatus::kPartlyRejected : PairStatus::kRejected;
+  if (pass == 0 && unspecified) return PairStatus::kUnspecified;
+  return PairStatus::kPass;
+}
 
 std::string text(std::string_view s) {
   // The characters that would hide or reorder text around them: the C1 controls, the
@@ -80,11 +85,12 @@ std::string text(std::string_view s) {
   return out;
 }
 
-const std::array<StatusStyle, 8>& status_styles() {
-  static const std::array<StatusStyle, 8> styles{{
+const std::array<StatusStyle, 9>& status_styles() {
+  static const std::array<StatusStyle, 9> styles{{
       {PairStatus::kFailedCall, "st-call", "#6a1b9a", "#ffffff", "failed calls (crashed, hung, exited, wrote outside its buffers)"},
       {PairStatus::kUnexplained, "st-bug", "#d32f2f", "#ffffff", "failures no named reading explains (genuine bugs)"},
       {PairStatus::kExplained, "st-expl", "#ffb300", "#1a1a1a", "failures, each case explained by a named reading"},
+      {PairStatus::kKnown, "st-known", "#00897b", "#ffffff", "failures all known to the baseline (--expect)"},
       {PairStatus::kRejected, "st-rej", "#8d8d8d", "#ffffff", "rejected (not supported)"},
       {PairStatus::kPartlyRejected, "st-part", "#90caf9", "#1a1a1a", "passes, but some calls or elements rejected"},
       {PairStatus::kUnspecified, "st-unspec", "#dcedc8", "#33691e", "only unspecified elements (nothing to judge)"},
@@ -123,7 +129,7 @@ std::string compact_count(uint64_t n) {
   return scaled(n, 1000000000, "G");
 }
 
-std::vector<PairView> pair_views(const Report& r) {
+std::vector<PairView> pair_views(const Report& r, const BaselineComparison* baseline) {
   // Which pair each case belongs to: known from its failures (and the rules' examples).
   std::map<std::string, PairKey> case_pair;
   std::map<std::string, size_t> case_order;
@@ -157,6 +163,15 @@ std::vector<PairView> pair_views(const Report& r) {
     if (at == case_pair.end() || !views.count(at->second)) continue;
     PairView& p = views[at->second];
     for (const Discrepancy* d : rows) {
+      if (baseline) {  // the row against the baseline: known unless new or changed
+        const auto same = [&](const BaselineEntry& e) {
+          return e.kind == BaselineEntry::Kind::kDiscrepancy && e.case_name == d->case_name && e.rule == d->rule;
+        };
+        const bool fresh = std::any_of(baseline->added.begin(), baseline->added.end(), same) ||
+                           std::any_of(baseline->changed.begin(), baseline->changed.end(),
+                                       [&](const auto& c) { return same(c.second); });
+        ++(fresh ? p.new_rows : p.known_rows);
+      }
       const ref::RuleId rule = rule_by_name.at(d->rule);
       auto it = std::find_if(p.rules.begin(), p.rules.end(), [&](const RuleInPair& x) { return x.rule == rule; });
       if (it == p.rules.end()) {
@@ -216,6 +231,11 @@ std::vector<PairView> pair_views(const Report& r) {
       p.from = from.type;
       p.to = to.type;
       if (p.result) p.status = status_of(*p.result, p.explained);
+      if (baseline && p.result) {
+        if ((p.status == PairStatus::kUnexplained || p.status == PairStatus::kExplained) && p.new_rows == 0 &&
+            p.known_rows > 0)
+          p.status = PairStatus::kKnown;
+      }
       const auto order = [&](const PairFailure& x) {
         const auto at = case_order.find(x.failure->case_name);
         return std::tuple{at == case_order.end() ? case_order.size() : at->second, x.failure->index};

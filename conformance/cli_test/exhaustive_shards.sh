@@ -3,7 +3,7 @@
 # planted plug-in (conformance/exhaustive_planted_plugin.c) on FLOAT -> FLOAT over the 3 pieces
 # 0x3f000000 .. 0x41ffffff, unsharded and in 3 shards. The merged report must equal the unsharded
 # one (counts, the failing interval across the piece border at 0x40000000, the failed call, the
-# output digest); a missing shard, a duplicated shard and a shard of another selection are errors.
+# output digest), also as an HTML page; a missing shard, a duplicated shard and a shard of another selection are errors.
 #
 #   exhaustive_shards.sh CASTLIKE PLANTED_PLUGIN.so
 set -euo pipefail
@@ -39,6 +39,17 @@ assert len(c["failed_calls"]) == 1 and c["failed_calls"][0]["kind"] == "crashed"
 assert c["counts"]["failed_calls"] == 4194304 and c["counts"]["fail"] == 512, c["counts"]
 assert len(c["pieces"]) == 3
 PY
+
+# The merged report as an HTML page: the interval joined across the shards, the failed call.
+set +e
+"$castlike" merge-exhaustive "$tmp/shard0.json" "$tmp/shard1.json" "$tmp/shard2.json" --format html --out "$tmp/merged.html"
+hrc=$?
+set -e
+[[ $hrc == 1 ]] || fail "merge-exhaustive --format html: exit status $hrc, expected 1"
+grep -q '^<!DOCTYPE html>' "$tmp/merged.html" || fail "merged.html is not an HTML page"
+grep -q '<td><code>0x3fffff00</code> <span class="n">(1.999969482421875)</span></td><td><code>0x400000ff</code>' \
+  "$tmp/merged.html" || fail "merged.html lacks the interval 0x3fffff00 .. 0x400000ff"
+grep -q 'crashed</span>: crashed with SIGSEGV' "$tmp/merged.html" || fail "merged.html lacks the failed call"
 
 expect_error() {  # expect_error REGEX COMMAND...: exit 2 and the error on stderr
   local re=$1; shift

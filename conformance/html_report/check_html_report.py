@@ -21,6 +21,7 @@ this test, saying so, rather than skipping it silently.
 """
 import argparse
 import html.parser
+import json
 import os
 import re
 import shutil
@@ -82,11 +83,67 @@ class Dom(html.parser.HTMLParser):
         return out
 
 
+def find_chromium():
+    """The browser, or None (said so): Chromium is part of the test set-up, never skipped silently."""
+    chromium = shutil.which(os.environ.get("CASTLIKE_CHROMIUM") or "chromium")
+    if not chromium:
+        print("FAILED  chromium not found: this test renders the HTML report in a real browser; "
+              "scripts/bootstrap installs it (Debian package chromium), or set CASTLIKE_CHROMIUM")
+    return chromium
+
+
+def verdict():
+    """The exit status of a check script: 1 when a check failed (how many said)."""
+    if failures:
+        print(f"{len(failures)} check(s) failed")
+    return 1 if failures else 0
+
+
 def run_chromium(chromium, profile, args, timeout=180):
     cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
            "--force-device-scale-factor=1", f"--user-data-dir={profile}"] + args
     print("--- " + " ".join(cmd))
     return subprocess.run(cmd, capture_output=True, timeout=timeout)
+
+
+def baseline_page(chromium, run, baseline, out_dir, colour):
+    """The page with --expect: the baseline the run wrote (3 rows), less the INT8 -> INT16 row (so it is new)
+    and with a row the run does not give (vanished). The summary says so near the verdict, the new
+    row is listed first and links to its pair, STRING -> INT16 (all its rows known) is "known"."""
+    doc = json.load(open(baseline, encoding="utf-8"))
+    doc["discrepancies"] = [d for d in doc["discrepancies"] if d["case"] != "html_report_wrong_expected"]
+    doc["discrepancies"].append({"case": "STRING_to_INT16_op25", "rule": "INT.WRAP", "failures": 3, "explained_by": ""})
+    expect = os.path.join(out_dir, "baseline-less-one.json")
+    json.dump(doc, open(expect, "w", encoding="utf-8"), indent=1)
+    page_path, shot = os.path.join(out_dir, "report-expect.html"), os.path.join(out_dir, "report-expect.png")
+    made = subprocess.run(run + ["--expect", expect, "--out", page_path], capture_output=True, text=True, timeout=300)
+    print(made.stdout + made.stderr, end="")
+    if not check(made.returncode == 1 and os.path.exists(page_path), f"--expect: exits 1 (got {made.returncode}), writes the page"):
+        return
+    with tempfile.TemporaryDirectory() as profile:
+        run_chromium(chromium, profile, [f"--screenshot={shot}", "--window-size=1280,2000", "file://" + page_path])
+        dumped = run_chromium(chromium, profile, ["--dump-dom", "file://" + page_path])
+    dom = Dom(dumped.stdout.decode("utf-8"))
+    E = dom.elements
+    summary = dom.find("table", "summary")
+    rows = [E[i]["text"] for i in dom.find("tr", inside=summary[0])] if summary else []
+    check(rows and rows[0].startswith("baseline") and "3 known, 1 new, 0 changed, 1 vanished" in rows[0],
+          f"--expect: the summary's first row is the baseline's counts ({rows[:1]})")
+    section = [i for i in dom.find("section") if E[i]["attrs"].get("id") == "baseline"]
+    trs = [dom.find("td", inside=t) for t in (dom.find("tr", inside=section[0]) if section else [])]
+    trs = [[E[c]["text"] for c in t] + [E[a]["attrs"].get("href") for a in dom.find("a", inside=t[2])] for t in trs if t]
+    check(len(trs) == 2 and trs[0][0] == "new" and "html_report_wrong_expected" in trs[0][1] and trs[0][3:] == ["#pair-INT8-INT16"]
+          and trs[1][0] == "vanished", f"--expect: the new row first, linked to its pair; then the vanished row ({trs})")
+    hrefs = {e["attrs"]["href"][1:] for e in E if e["attrs"].get("href", "").startswith("#")}
+    ids = {e["attrs"]["id"] for e in E if "id" in e["attrs"]}
+    check(hrefs and hrefs <= ids, f"--expect: every in-page link has its target (missing: {sorted(hrefs - ids)[:5]})")
+    cells = {E[i]["attrs"].get("title", "").split(":")[0]: E[i]["attrs"].get("class") for i in dom.find("td", inside=dom.find("table", "m")[0])}
+    string_int16, int8_int16 = cells.get("STRING \u2192 INT16"), cells.get("INT8 \u2192 INT16")
+    check(string_int16 == "st-known" and int8_int16 == "st-bug",
+          f"--expect: STRING -> INT16 is known, INT8 -> INT16 (a new row) stays unexplained ({string_int16}, {int8_int16})")
+    check(any("st-known" in E[i]["attrs"].get("class", "") for i in dom.find("span", "sw")), "--expect: the legend shows \"known\"")
+    rows = png_pixels.solid_rows(png_pixels.decode(shot), bytes.fromhex(colour.get("st-known", "000000")), 30)
+    check(rows >= 10, f"--expect: the screenshot shows a known cell (#{colour.get('st-known')}): {rows} rows of 30 px")
 
 
 def main():
@@ -97,10 +154,8 @@ def main():
     parser.add_argument("--out-dir", required=True)
     args = parser.parse_args()
 
-    chromium = shutil.which(os.environ.get("CASTLIKE_CHROMIUM") or "chromium")
+    chromium = find_chromium()
     if not chromium:
-        print("FAILED  chromium not found: this test renders the HTML report in a real browser; "
-              "scripts/bootstrap installs it (Debian package chromium), or set CASTLIKE_CHROMIUM")
         return 1
 
     src = args.source_dir
@@ -114,9 +169,11 @@ def main():
                "vectors/generated/INT8_to_INT16_op25.json", "vectors/generated/INT8_to_STRING_op25.json",
                "vectors/generated/STRING_to_INT16_op25.json", "conformance/html_report/vectors",
                "vectors/spec-examples/test_cc_castlike_FLOAT_to_FLOAT8E4M3FN.json"]
-    cmd = [args.castlike, "validate", "--library", args.plugin, "--timeout", "2", "--format", "html", "--out", report]
+    baseline = os.path.join(args.out_dir, "baseline.json")
+    run = [args.castlike, "validate", "--library", args.plugin, "--timeout", "2", "--format", "html"]
     for v in vectors:
-        cmd += ["--vectors", os.path.join(src, v)]
+        run += ["--vectors", os.path.join(src, v)]
+    cmd = run + ["--out", report, "--write-expect", baseline]
     print("--- " + " ".join(cmd))
     made = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     print(made.stdout + made.stderr, end="")
@@ -193,8 +250,8 @@ def main():
 
     # The screenshot: the status colours on screen, a whole cell's worth each.
     colour = {m.group(1): m.group(2) for m in re.finditer(r"\.(st-[a-z]+)\{background:#([0-9a-f]{6})", page)}
-    check(len(colour) == 8 and len(set(colour.values())) == 8 and "ffffff" not in colour.values(),
-          f"eight distinct status colours, none the page's white ({colour})")
+    check(len(colour) == 9 and len(set(colour.values())) == 9 and "ffffff" not in colour.values(),
+          f"nine distinct status colours, none the page's white ({colour})")
     image = png_pixels.decode(screenshot)
     for cls, what in [("st-bug", "unexplained failures"), ("st-expl", "explained failures"), ("st-call", "failed calls"),
                       ("st-rej", "rejected")]:
@@ -203,10 +260,9 @@ def main():
         # side by side are a cell, never text or the legend's 15 px swatches.
         rows = png_pixels.solid_rows(image, rgb, 30)
         check(rows >= 10, f"the screenshot shows a cell of {what} (#{colour.get(cls)}): {rows} rows of 30 px")
+    baseline_page(chromium, run, baseline, args.out_dir, colour)
     print(f"screenshot: {screenshot}\nreport:     {report}")
-    if failures:
-        print(f"{len(failures)} check(s) failed")
-    return 1 if failures else 0
+    return verdict()
 
 
 if __name__ == "__main__":

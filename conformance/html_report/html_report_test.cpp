@@ -3,7 +3,9 @@
 // counts that fit a cell. The page in a real browser: check_html_report.py.
 #include <gtest/gtest.h>
 
+#include "baseline.hpp"
 #include "implementation.hpp"
+#include "render.hpp"
 #include "render_html.hpp"
 #include "validator.hpp"
 #include "vector_set.hpp"
@@ -92,6 +94,35 @@ TEST(HtmlPairs, MostSeriousStatusWins) {
   p.rejections.clear();
   p.counts.unspecified = 4;
   EXPECT_EQ(int8_to_int16(html::pair_views(r)).status, html::PairStatus::kUnspecified);
+}
+
+// With a baseline, a failing pair is "known" exactly when each of its discrepancy rows is known:
+// one new or changed row (even an explained one) keeps its own status; a failed call wins.
+TEST(HtmlPairs, KnownOnlyWhenEveryRowIsKnown) {
+  Report r = two_cases(false);
+  Baseline all;
+  all.entries = run_entries(r);
+  const BaselineComparison known = compare_with_baseline(r, all, false);
+  ASSERT_TRUE(known.ok());
+  const html::PairView& p = int8_to_int16(html::pair_views(r, &known));
+  EXPECT_EQ(p.status, html::PairStatus::kKnown);
+  EXPECT_EQ(p.known_rows, 2u);
+  EXPECT_EQ(p.new_rows, 0u);
+  EXPECT_NE(report_html(r, &known).find("class=\"st-known\""), std::string::npos);
+
+  Baseline one = all;
+  one.entries.pop_back();  // case b's row is new
+  const BaselineComparison added = compare_with_baseline(r, one, false);
+  EXPECT_EQ(int8_to_int16(html::pair_views(r, &added)).status, html::PairStatus::kUnexplained);
+  Report explained = two_cases(true);
+  const BaselineComparison changed = compare_with_baseline(explained, all, false);  // b: now explained
+  EXPECT_EQ(changed.changed.size(), 1u);
+  EXPECT_EQ(int8_to_int16(html::pair_views(explained, &changed)).status, html::PairStatus::kExplained);
+
+  r.pairs[{ElementType::kInt8, ElementType::kInt16}].call_failures.push_back(
+      {"d", "d.json", "opset 25", "crashed", "crashed with SIGSEGV", "", 2});
+  EXPECT_EQ(int8_to_int16(html::pair_views(r, &known)).status, html::PairStatus::kFailedCall);
+  EXPECT_EQ(html::pair_views(r).size(), 576u);
 }
 
 #ifdef CASTLIKE_SOURCE_DIR

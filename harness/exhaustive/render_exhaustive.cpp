@@ -29,6 +29,26 @@ std::string wrapped(const std::string& indent, const std::string& text) {
   return out + line + "\n";
 }
 
+void interval_text(std::ostream& out, const Call& c, const Interval& i) {
+  const ElementType to = c.config.to;
+  out << wrapped("  ", range_text(c, i.first, i.last) + ", rule " + std::string(ref::rule_name(i.rule)) + ", outcome " +
+                           std::string(ref::outcome_name(i.outcome)));
+  const auto end = [&](const char* label, uint64_t x, uint64_t expected, uint64_t actual) {
+    out << wrapped("    ", std::string(label) + " " + value_text(c.config.from, x));
+    out << wrapped("      ", "expected " + value_text(to, expected) +
+                                 (i.outcome == ref::OutcomeClass::kNan ? " (a NaN)" : ""));
+    out << wrapped("      ", "actual " + value_text(to, actual));
+  };
+  end("first", i.first, i.expected, i.actual);
+  if (i.last != i.first) end("last ", i.last, i.last_expected, i.last_actual);
+  std::string readings;
+  for (const std::string& name : i.readings) readings += (readings.empty() ? "" : ", ") + name;
+  out << wrapped("    ", "reading: " + (readings.empty() ? std::string("none (unexplained)") : readings));
+  out << "    reproduce: " << explain_command(c, i.first) << "\n";
+}
+
+}  // namespace
+
 std::string hex_input(const Call& c, uint64_t x) { return conformance::format_hex_bits(x, info(c.config.from).bits); }
 
 std::string plural(uint64_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
@@ -57,25 +77,12 @@ std::string rerun_line(const ExhaustiveReport& r, const Call& c, uint64_t first,
          hex_input(c, last) + " --batch " + std::to_string(r.batch);
 }
 
-void interval_text(std::ostream& out, const Call& c, const Interval& i) {
-  const ElementType to = c.config.to;
-  out << wrapped("  ", range_text(c, i.first, i.last) + ", rule " + std::string(ref::rule_name(i.rule)) + ", outcome " +
-                           std::string(ref::outcome_name(i.outcome)));
-  const auto end = [&](const char* label, uint64_t x, uint64_t expected, uint64_t actual) {
-    out << wrapped("    ", std::string(label) + " " + value_text(c.config.from, x));
-    out << wrapped("      ", "expected " + value_text(to, expected) +
-                                 (i.outcome == ref::OutcomeClass::kNan ? " (a NaN)" : ""));
-    out << wrapped("      ", "actual " + value_text(to, actual));
-  };
-  end("first", i.first, i.expected, i.actual);
-  if (i.last != i.first) end("last ", i.last, i.last_expected, i.last_actual);
-  std::string readings;
-  for (const std::string& name : i.readings) readings += (readings.empty() ? "" : ", ") + name;
-  out << wrapped("    ", "reading: " + (readings.empty() ? std::string("none (unexplained)") : readings));
-  out << "    reproduce: " << explain_command(c, i.first) << "\n";
+std::optional<std::string> exhaustive_report_in(const std::string& format, const ExhaustiveReport& r) {
+  if (format == "text") return exhaustive_text(r);
+  if (format == "json") return exhaustive_json(r);
+  if (format == "html") return exhaustive_html(r);
+  return std::nullopt;
 }
-
-}  // namespace
 
 std::string exhaustive_verdict(const ExhaustiveReport& r) {
   const ConfigurationReport t = r.totals();

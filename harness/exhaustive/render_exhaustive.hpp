@@ -3,6 +3,7 @@
 // `castlike merge-exhaustive` uses to combine shards.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <variant>
 
@@ -19,5 +20,22 @@ std::string exhaustive_verdict(const ExhaustiveReport& r);
 // The report, or the first problem (not JSON, another format or version, a missing or mistyped
 // field, an unknown configuration id, rule or outcome).
 std::variant<ExhaustiveReport, std::string> exhaustive_from_json(const std::string& text);
+
+// A self-contained HTML page (the validation page's style sheet and helpers, harness/render_html.hpp):
+// verdict and summary, a table of configurations coloured by status, each failing configuration's
+// intervals, failed calls, rejections, configurations not judged.
+std::string exhaustive_html(const ExhaustiveReport& r);
+
+// The report in `format` ("text", "json" or "html"), or nullopt for another format.
+std::optional<std::string> exhaustive_report_in(const std::string& format, const ExhaustiveReport& r);
+
+// The texts the text and HTML reports share.
+std::string hex_input(const Call& c, uint64_t x);      // "0x3f800000"
+std::string plural(uint64_t n, const char* word);      // "1 input", "2 inputs"
+std::string call_text(const Call& c);                  // "opset 25, saturate=1"
+std::string counts(const ConfigurationReport& c);      // "255 pass, 0 fail, 0 unspecified, ..."
+std::string range_text(const Call& c, uint64_t first, uint64_t last);  // "inputs 0x62 .. 0x63 (2 inputs)"
+// The command that judges inputs [first, last] of `c` again (r.rerun must not be empty).
+std::string rerun_line(const ExhaustiveReport& r, const Call& c, uint64_t first, uint64_t last);
 
 }  // namespace castlike::exhaustive

@@ -136,6 +136,9 @@ function(castlike_add_exhaustive_levels_test name)
   target_link_libraries(${name} PRIVATE castlike_exhaustive castlike_harness castlike_optimized
                                         GTest::gtest GTest::gtest_main)
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/optimized)
+  if(CMAKE_CROSSCOMPILING)
+    target_compile_definitions(${name} PRIVATE CASTLIKE_SAMPLED_RANDOM_INPUTS=200000)
+  endif()
   gtest_discover_tests(${name} TEST_FILTER "ExhaustiveLevels/Narrow.*"
                        PROPERTIES LABELS kernels DISCOVERY_TIMEOUT 60)
   gtest_discover_tests(${name} TEST_FILTER "ExhaustiveLevels/Sampled.*"
