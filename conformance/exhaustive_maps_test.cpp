@@ -390,18 +390,30 @@ double thread_cpu_seconds() {
   return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
-// Expansion and judging throughput over 2^26 inputs (staircase maps beside affine ones, in the
-// same run); the expanded outputs judged against their own map must have no failure.
+// Expansion and judging throughput over 2^26 inputs per class of output (1-byte exact, NaN runs
+// of a saturate=0 float8, 2- and 4-byte exact, packed 4-bit, staircases), in the same run; the
+// expanded outputs judged against their own map must have no failure.
 TEST(ExhaustiveMaps, ExpansionAndJudgingThroughput) {
-  for (const Configuration& c : {config(ElementType::kFloat, ElementType::kFloat8E4M3FN),
-                                 config(ElementType::kFloat, ElementType::kFloat16),
-                                 config(ElementType::kFloat, ElementType::kFloat),
-                                 config(ElementType::kFloat, ElementType::kInt32),
-                                 config(ElementType::kInt32, ElementType::kFloat),
-                                 config(ElementType::kFloat, ElementType::kInt4)}) {
+  struct Case {
+    Configuration c;
+    uint64_t a;  // start of the 2^26 inputs
+  };
+  for (const Case& k : {Case{config(ElementType::kFloat, ElementType::kFloat8E4M3FN), 0x30000000},
+                        // Every input overflows 448: NaN runs only.
+                        Case{config(ElementType::kFloat, ElementType::kFloat8E4M3FN, false), 0x50000000},
+                        // Two NaN runs (+/- NaN inputs, the sign matters) of 2^23 inputs each.
+                        Case{config(ElementType::kFloat, ElementType::kFloat8E5M2, false), 0x7C000000},
+                        Case{config(ElementType::kFloat, ElementType::kFloat16), 0x30000000},
+                        Case{config(ElementType::kFloat, ElementType::kFloat), 0x30000000},
+                        Case{config(ElementType::kFloat, ElementType::kInt32), 0x30000000},
+                        Case{config(ElementType::kInt32, ElementType::kFloat), 0x30000000},
+                        Case{config(ElementType::kFloat, ElementType::kFloat4E2M1), 0x30000000},
+                        Case{config(ElementType::kFloat, ElementType::kInt4), 0x30000000},
+                        Case{config(ElementType::kFloat, ElementType::kUint2), 0x30000000}}) {
+    const Configuration& c = k.c;
     const Map* m = map_of(c);
     ASSERT_NE(m, nullptr);
-    const uint64_t a = 0x30000000, n = uint64_t{1} << 26;
+    const uint64_t a = k.a, n = uint64_t{1} << 26;
     std::vector<uint8_t> out(*storage_bytes(c.to, n));
     const double t0 = thread_cpu_seconds();
     expand(*m, a, a + n, out.data());
@@ -409,8 +421,10 @@ TEST(ExhaustiveMaps, ExpansionAndJudgingThroughput) {
     const Judgement j = judge(*m, a, a + n, out.data());
     const double t2 = thread_cpu_seconds();
     EXPECT_EQ(j.failures, 0u) << describe(c, j);
-    std::printf("%s: %zu runs; expansion %.2f G inputs/s, judging %.2f G inputs/s (thread CPU time)\n",
-                c.name().c_str(), m->runs.size(), n / (t1 - t0) / 1e9, n / (t2 - t1) / 1e9);
+    std::printf("%s from 0x%08llx: %zu runs; expansion %.2f G inputs/s, judging %.2f G inputs/s "
+                "(thread CPU time)\n",
+                c.name().c_str(), static_cast<unsigned long long>(a), m->runs.size(), n / (t1 - t0) / 1e9,
+                n / (t2 - t1) / 1e9);
   }
 }
 

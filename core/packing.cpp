@@ -51,6 +51,68 @@ void store_bits(ElementType type, uint8_t* data, size_t index, uint64_t bits_val
   for (size_t i = 0; i < width; ++i) p[i] = static_cast<uint8_t>(bits_value >> (8 * i));
 }
 
+namespace {
+
+// Whole bytes of a packed type of `Bits` bits: element s of a byte sits at bit s * Bits. A 2-bit
+// byte unpacks through a table of its 4 element bytes (one load and one store per byte).
+template <unsigned Bits>
+struct UnpackTable {
+  static constexpr unsigned kPer = 8 / Bits;
+  uint8_t bytes[256][kPer] = {};
+  constexpr UnpackTable() {
+    for (unsigned v = 0; v < 256; ++v)
+      for (unsigned s = 0; s < kPer; ++s) bytes[v][s] = static_cast<uint8_t>((v >> (s * Bits)) & ((1u << Bits) - 1u));
+  }
+};
+
+template <unsigned Bits>
+void unpack_bytes(const uint8_t* data, size_t bytes, uint8_t* out) {
+  static constexpr UnpackTable<Bits> kTable;
+  constexpr unsigned kPer = UnpackTable<Bits>::kPer;
+  if constexpr (Bits == 4) {  // two shifts per byte vectorise; faster than the table here
+    for (size_t i = 0; i < bytes; ++i) out[2 * i] = data[i] & 0xF, out[2 * i + 1] = data[i] >> 4;
+  } else {
+    for (size_t i = 0; i < bytes; ++i) std::memcpy(out + i * kPer, kTable.bytes[data[i]], kPer);
+  }
+}
+
+template <unsigned Bits>
+void pack_bytes(const uint8_t* values, size_t bytes, uint8_t* data) {
+  constexpr unsigned kPer = 8 / Bits;
+  constexpr uint8_t kMask = (1u << Bits) - 1u;
+  for (size_t i = 0; i < bytes; ++i) {
+    unsigned byte = 0;
+    for (unsigned s = 0; s < kPer; ++s) byte |= static_cast<unsigned>(values[i * kPer + s] & kMask) << (s * Bits);
+    data[i] = static_cast<uint8_t>(byte);
+  }
+}
+
+}  // namespace
+
+void unpack_elements(ElementType type, const uint8_t* data, size_t offset, size_t count, uint8_t* out) {
+  const unsigned bits = info(type).bits;
+  const size_t per_byte = bits < 8 ? 8 / bits : 1;
+  size_t i = 0;
+  // Elements before the first byte boundary, then whole bytes, then the rest.
+  for (; i < count && (bits >= 8 || (offset + i) % per_byte != 0); ++i)
+    out[i] = static_cast<uint8_t>(load_bits(type, data, offset + i));
+  const size_t bytes = bits < 8 ? (count - i) / per_byte : 0;
+  if (bits == 4) unpack_bytes<4>(data + (offset + i) / per_byte, bytes, out + i);
+  if (bits == 2) unpack_bytes<2>(data + (offset + i) / per_byte, bytes, out + i);
+  for (i += bytes * per_byte; i < count; ++i) out[i] = static_cast<uint8_t>(load_bits(type, data, offset + i));
+}
+
+void pack_elements(ElementType type, const uint8_t* values, size_t count, uint8_t* data, size_t offset) {
+  const unsigned bits = info(type).bits;
+  const size_t per_byte = bits < 8 ? 8 / bits : 1;
+  size_t i = 0;
+  for (; i < count && (bits >= 8 || (offset + i) % per_byte != 0); ++i) store_bits(type, data, offset + i, values[i]);
+  const size_t bytes = bits < 8 ? (count - i) / per_byte : 0;
+  if (bits == 4) pack_bytes<4>(values + i, bytes, data + (offset + i) / per_byte);
+  if (bits == 2) pack_bytes<2>(values + i, bytes, data + (offset + i) / per_byte);
+  for (i += bytes * per_byte; i < count; ++i) store_bits(type, data, offset + i, values[i]);
+}
+
 int64_t sign_extend(ElementType type, uint64_t bits_value) {
   const unsigned bits = info(type).bits;
   if (bits >= 64) return static_cast<int64_t>(bits_value);

@@ -29,6 +29,36 @@ struct Collector {
   }
 };
 
+// The NaN runs of [x, end) in blocks of 64: each output must pass the NaN test and, where the sign
+// matters, carry the expected sign; the block is tested without branches and walked only when
+// an output fails.
+template <class E, class Load>
+void judge_nan(const Run& r, uint64_t a, uint64_t x, uint64_t end, uint64_t mask, uint64_t sign, const NanTest& nan,
+               const Load& load, Collector& col) {
+  const E m = static_cast<E>(mask), magnitude = static_cast<E>(nan.magnitude), low = static_cast<E>(nan.low),
+          span = static_cast<E>(nan.span), s = static_cast<E>(sign);
+  const bool constant = r.staircase == Staircase::kAffine && r.step == 0;
+  E want[64];
+  if (constant) std::fill(want, want + 64, static_cast<E>(r.base & mask));
+  while (x < end) {
+    const size_t k = static_cast<size_t>(std::min<uint64_t>(64, end - x));
+    const size_t off = static_cast<size_t>(x - a);
+    if (!constant) run_values<E>(r, x, k, want);
+    E bad = 0;
+    for (size_t j = 0; j < k; ++j) {
+      const E got = static_cast<E>(load(off + j)) & m;
+      bad |= static_cast<E>(static_cast<E>((got & magnitude) - low) > span) | ((got ^ want[j]) & s);
+    }
+    if (bad != 0)
+      for (size_t j = 0; j < k; ++j) {
+        const E got = static_cast<E>(load(off + j)) & m;
+        if (static_cast<E>((got & magnitude) - low) > span || ((got ^ want[j]) & s) != 0)
+          col.fail(x + j, r, want[j] & m, got);
+      }
+    x += k;
+  }
+}
+
 // Element loaders of the raw layout.
 template <class T>
 struct Wide {
@@ -38,11 +68,6 @@ struct Wide {
     std::memcpy(&v, base + i * sizeof(T), sizeof(T));
     return static_cast<uint64_t>(v);
   }
-};
-struct Packed {
-  ElementType type;
-  const uint8_t* base;
-  uint64_t operator()(size_t i) const { return load_bits(type, base, i); }
 };
 
 // The exact outcomes of a run over [x, end), in blocks of 64 compared without branches (a block
@@ -97,40 +122,52 @@ void judge_exact(const Run& r, uint64_t a, uint64_t x, uint64_t end, uint64_t ma
 }
 
 template <class Load>
-void judge_with(const Map& map, uint64_t a, uint64_t b, const Load& load, Collector& col) {
+void judge_with(const Map& map, uint64_t a, uint64_t b, const NanTest& nan, const Load& load, Collector& col) {
   const uint64_t mask = map.output_mask();
   const FloatFormat& f = info(map.config.to).format;
   const bool signed_nans = is_float(map.config.to) && f.has_sign && f.special != SpecialEncoding::kFnuz;
-  const uint64_t sign = is_float(map.config.to) ? ref::sign_bit(f) : 0;
+  const uint64_t sign = signed_nans ? ref::sign_bit(f) : 0;
+  const bool narrow = mask >> 32 == 0;  // expected values in 32 bits (exact modulo the width)
   size_t ri = map.run_index(a);
   for (uint64_t x = a; x < b; ++ri) {
     const Run& r = map.runs[ri];
     const uint64_t end = std::min<uint64_t>(b, r.last + 1);
     if (r.outcome == ref::OutcomeClass::kUnspecified) {
       col.j.unspecified += end - x;
-      x = end;
-      continue;
-    }
-    if (r.outcome == ref::OutcomeClass::kNan) {
-      const bool want_sign = signed_nans && r.nan_sign_matters;
-      for (; x < end; ++x) {
-        const uint64_t got = load(static_cast<size_t>(x - a)) & mask;
-        const uint64_t want = r.bits_at(x, mask);
-        const bool ok = is_float(map.config.to) && ref::is_nan_bits(f, got) && (!want_sign || (got & sign) == (want & sign));
-        if (!ok) col.fail(x, r, want, got);
-      }
-      continue;
-    }
-    // Exact: expected values in 32 bits where the destination fits (exact modulo its width).
-    if (mask >> 32 == 0)
+    } else if (r.outcome == ref::OutcomeClass::kNan) {
+      const uint64_t want_sign = r.nan_sign_matters ? sign : 0;
+      if (narrow)
+        judge_nan<uint32_t>(r, a, x, end, mask, want_sign, nan, load, col);
+      else
+        judge_nan<uint64_t>(r, a, x, end, mask, want_sign, nan, load, col);
+    } else if (narrow) {
       judge_exact<uint32_t>(r, a, x, end, mask, load, col);
-    else
+    } else {
       judge_exact<uint64_t>(r, a, x, end, mask, load, col);
+    }
     x = end;
   }
 }
 
 }  // namespace
+
+NanTest nan_test(ElementType to) {
+  if (!is_float(to)) return {};
+  const FloatFormat& f = info(to).format;
+  const uint64_t value_bits = bit_mask(to) & ~ref::sign_bit(f);  // without the sign
+  const uint64_t all_ones = (uint64_t{f.max_exponent_field()} << f.mantissa_bits) | f.mantissa_mask();
+  switch (f.special) {
+    case SpecialEncoding::kIeee: {  // above infinity, either sign
+      const uint64_t low = ref::infinity_bits(f, false) + 1;
+      return {value_bits, low, all_ones - low};
+    }
+    case SpecialEncoding::kFiniteNanOnes:  // exponent and mantissa all ones, either sign
+    case SpecialEncoding::kExponentOnly: return {value_bits, all_ones, 0};
+    case SpecialEncoding::kFnuz: return {bit_mask(to), ref::sign_bit(f), 0};  // the sign bit alone
+    case SpecialEncoding::kFiniteOnly: return {};
+  }
+  return {};
+}
 
 Judgement judge(const Map& map, uint64_t a, uint64_t b, const uint8_t* actual, size_t max_intervals) {
   Judgement j;
@@ -138,15 +175,24 @@ Judgement judge(const Map& map, uint64_t a, uint64_t b, const uint8_t* actual, s
   j.inputs = b - a;
   Collector col{j, max_intervals};
   const ElementType to = map.config.to;
+  const NanTest nan = nan_test(to);
   if (is_packed(to)) {
-    judge_with(map, a, b, Packed{to, actual}, col);
+    // Unpacked a byte at a time into chunks of one byte per output, judged as 1-byte outputs
+    // (intervals merge across chunks: the collector extends the last one).
+    constexpr uint64_t kChunk = 4096;
+    uint8_t buf[kChunk];
+    for (uint64_t x = a; x < b; x += kChunk) {
+      const uint64_t end = std::min<uint64_t>(b, x + kChunk);
+      unpack_elements(to, actual, static_cast<size_t>(x - a), static_cast<size_t>(end - x), buf);
+      judge_with(map, x, end, nan, Wide<uint8_t>{buf}, col);
+    }
     return j;
   }
   switch (info(to).bits) {
-    case 8: judge_with(map, a, b, Wide<uint8_t>{actual}, col); break;
-    case 16: judge_with(map, a, b, Wide<uint16_t>{actual}, col); break;
-    case 32: judge_with(map, a, b, Wide<uint32_t>{actual}, col); break;
-    default: judge_with(map, a, b, Wide<uint64_t>{actual}, col); break;
+    case 8: judge_with(map, a, b, nan, Wide<uint8_t>{actual}, col); break;
+    case 16: judge_with(map, a, b, nan, Wide<uint16_t>{actual}, col); break;
+    case 32: judge_with(map, a, b, nan, Wide<uint32_t>{actual}, col); break;
+    default: judge_with(map, a, b, nan, Wide<uint64_t>{actual}, col); break;
   }
   return j;
 }

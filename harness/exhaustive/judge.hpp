@@ -24,6 +24,16 @@ struct Judgement {
   bool truncated = false;                              // more intervals than kept
 };
 
+// The NaN patterns of a destination as one compare on the raw bits: bits is a NaN exactly when
+// ((bits & magnitude) - low) mod 2^64 <= span. Derived from the type table's float format
+// (infinity above the largest finite value, the all-ones or sign-only NaN); the empty set
+// (magnitude 0, low 1, span 0) for destinations without NaN. Agrees with ref::is_nan_bits.
+struct NanTest {
+  uint64_t magnitude = 0, low = 1, span = 0;
+  bool operator()(uint64_t bits) const { return (bits & magnitude) - low <= span; }
+};
+NanTest nan_test(ElementType to);
+
 // `actual` holds the outputs of inputs [a, b) in the destination's raw ONNX layout (element 0 is
 // input a). A result satisfies its expectation under ref::matches semantics: exact -> same bits,
 // nan -> a NaN of the destination (with the expected sign where the format has signed NaNs and

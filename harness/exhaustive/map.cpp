@@ -92,21 +92,15 @@ void fill_wide(const Map& map, uint64_t a, uint64_t b, uint8_t* out) {
   }
 }
 
-// 4- and 2-bit destinations: values computed as bytes, then packed.
+// 4- and 2-bit destinations: values computed as bytes in chunks (starting on byte boundaries of
+// `out`), then packed a byte at a time.
 void fill_packed(const Map& map, uint64_t a, uint64_t b, uint8_t* out) {
-  const ElementType to = map.config.to;
-  const uint64_t mask = map.output_mask();
-  size_t ri = map.run_index(a);
-  for (uint64_t x = a; x < b; ++ri) {
-    const Run& r = map.runs[ri];
-    const uint64_t end = std::min<uint64_t>(b, r.last + 1);
-    uint8_t buf[512];
-    while (x < end) {
-      const size_t k = static_cast<size_t>(std::min<uint64_t>(end - x, 512));
-      run_values<uint8_t>(r, x, k, buf);
-      for (size_t j = 0; j < k; ++j) store_bits(to, out, static_cast<size_t>(x - a + j), buf[j] & mask);
-      x += k;
-    }
+  constexpr uint64_t kChunk = 4096;
+  uint8_t buf[kChunk];
+  for (uint64_t x = a; x < b; x += kChunk) {
+    const uint64_t end = std::min<uint64_t>(b, x + kChunk);
+    fill_wide<uint8_t>(map, x, end, buf);
+    pack_elements(map.config.to, buf, static_cast<size_t>(end - x), out, static_cast<size_t>(x - a));
   }
 }
 

@@ -1,10 +1,12 @@
-# The map tests (conformance/exhaustive_maps_test.cpp), included from conformance/CMakeLists.txt
+# The map tests (conformance/exhaustive_maps_test.cpp, exhaustive_judge_test.cpp), included from conformance/CMakeLists.txt
 # where castlike_add_kernel_test is defined. Default run: label `maps`. The full build (10^6 random
 # cross-checks per configuration, all 2^32 inputs of a few configurations, minutes): label `slow`,
 # so the default run (-LE "slow|exhaustive|peers") leaves it out (gtest_discover_tests takes one
 # label here: a list would be split into separate properties).
 castlike_add_kernel_test(exhaustive_maps_test maps ${PROJECT_SOURCE_DIR}/conformance/exhaustive_maps_test.cpp)
 target_link_libraries(exhaustive_maps_test PRIVATE castlike_exhaustive)
+castlike_add_test(exhaustive_judge_test maps ${PROJECT_SOURCE_DIR}/conformance/exhaustive_judge_test.cpp)
+target_link_libraries(exhaustive_judge_test PRIVATE castlike_exhaustive)
 add_executable(exhaustive_maps_full_test ${PROJECT_SOURCE_DIR}/conformance/exhaustive_maps_test.cpp)
 target_link_libraries(exhaustive_maps_full_test PRIVATE castlike_exhaustive castlike_harness castlike_optimized
                                                         GTest::gtest GTest::gtest_main)

@@ -23,6 +23,13 @@ std::optional<size_t> storage_bytes(ElementType type, size_t count, size_t offse
 uint64_t load_bits(ElementType type, const uint8_t* data, size_t index);
 void store_bits(ElementType type, uint8_t* data, size_t index, uint64_t bits);
 
+// Bulk forms for 4- and 2-bit types, a byte at a time (whole bytes without a branch per element):
+// unpack_elements writes the `count` elements starting at element `offset` of `data` to `out`, one
+// byte each; pack_elements writes values[0..count) (masked to the type's bits) to elements
+// offset, offset + 1, ... of `data`, touching only their bits. Wider types go element by element.
+void unpack_elements(ElementType type, const uint8_t* data, size_t offset, size_t count, uint8_t* out);
+void pack_elements(ElementType type, const uint8_t* values, size_t count, uint8_t* data, size_t offset);
+
 // Sign-extends a signed-integer bit pattern of `type` to int64 (INT4 0xF -> -1).
 int64_t sign_extend(ElementType type, uint64_t bits);
 
