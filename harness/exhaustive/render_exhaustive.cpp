@@ -136,7 +136,9 @@ std::string exhaustive_text(const ExhaustiveReport& r) {
     // Grouped by reason, reasons in order of first appearance.
     out << "\nnot judged (" << r.refused.size() << "):\n";
     std::vector<std::pair<std::string, std::string>> groups;  // reason, ids
-    for (const auto& [id, why] : r.refused) {
+    for (const auto& refusal : r.refused) {
+      const std::string& id = refusal.first;
+      const std::string& why = refusal.second;  // a named reference: clang 14 captures no structured binding
       auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == why; });
       if (it == groups.end()) groups.emplace_back(why, id);
       else it->second += ", " + id;
