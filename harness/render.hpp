@@ -3,6 +3,7 @@
 // (render_junit.cpp), and the pieces they share (render_common.cpp).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,8 @@ struct RejectionGroup {
   std::vector<const Rejection*> calls;
 };
 std::vector<RejectionGroup> rejections_by_reason(const std::vector<Rejection>& rejections);
-// "opset 25, saturate=0": a vector file's call.
+// "opset 25, saturate=0": a call, and a vector file's call.
+std::string call_text(int opset, const std::optional<int64_t>& saturate, const std::optional<std::string>& round_mode);
 std::string call_of(const VectorFile& f);
 
 }  // namespace castlike::conformance

@@ -11,12 +11,14 @@ namespace castlike::conformance {
 
 using ref::Element;
 
-std::string call_of(const VectorFile& f) {
-  std::string s = "opset " + std::to_string(f.opset);
-  if (f.saturate) s += ", saturate=" + std::to_string(*f.saturate);
-  if (f.round_mode) s += ", round_mode=" + *f.round_mode;
+std::string call_text(int opset, const std::optional<int64_t>& saturate, const std::optional<std::string>& round_mode) {
+  std::string s = "opset " + std::to_string(opset);
+  if (saturate) s += ", saturate=" + std::to_string(*saturate);
+  if (round_mode) s += ", round_mode=" + *round_mode;
   return s;
 }
+
+std::string call_of(const VectorFile& f) { return call_text(f.opset, f.saturate, f.round_mode); }
 
 std::string counts_text(const Counts& c) {
   return std::to_string(c.pass) + " pass, " + std::to_string(c.fail) + " fail, " + std::to_string(c.unspecified) +

@@ -6,6 +6,7 @@
 
 #include "config_id.hpp"
 #include "interval_explanation.hpp"
+#include "render.hpp"
 #include "render_exhaustive.hpp"
 #include "vector_file.hpp"
 
@@ -53,12 +54,7 @@ std::string hex_input(const Call& c, uint64_t x) { return conformance::format_he
 
 std::string plural(uint64_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
-std::string call_text(const Call& c) {
-  std::string s = "opset " + std::to_string(c.opset);
-  if (c.saturate) s += ", saturate=" + std::to_string(*c.saturate);
-  if (c.round_mode) s += ", round_mode=" + *c.round_mode;
-  return s;
-}
+std::string call_text(const Call& c) { return conformance::call_text(c.opset, c.saturate, c.round_mode); }
 
 std::string counts(const ConfigurationReport& c) {
   std::string s = std::to_string(c.pass) + " pass, " + std::to_string(c.fail) + " fail, " +
