@@ -2,8 +2,9 @@
 order, for `castlike validate --exhaustive --config ID --raw-outputs FILE|-` (docs/exhaustive.md).
 
 A configuration id is `<SOURCE>-<DESTINATION>[-sat<0|1>][-<round_mode>]` (the names of
-`castlike_exhaustive_derive`'s export files): every numeric source of <= 32 bits to every numeric
-destination, `saturate` 0/1 for the float8 family, `saturate` x `round_mode` for FLOAT8E8M0.
+`castlike_exhaustive_derive`'s export files). Which configurations exist (every numeric source of
+<= 32 bits to every numeric destination, with the attribute values that can change a result) is
+castlike's fact: the list of `castlike validate --exhaustive --list`, read once.
 
 The inputs 0 .. 2^bits - 1 are generated in batches (one preallocated pattern buffer, bounded memory),
 converted by the peer's `convert` and written as the destination's raw ONNX layout: little-endian,
@@ -23,9 +24,7 @@ from pathlib import Path
 
 import common
 
-FLOAT8_FAMILY = ("FLOAT8E4M3FN", "FLOAT8E4M3FNUZ", "FLOAT8E5M2", "FLOAT8E5M2FNUZ")
 ROUND_MODES = ("up", "down", "nearest")
-MAX_SOURCE_BITS = 32
 DEFAULT_BATCH = 1 << 22
 
 
@@ -60,29 +59,39 @@ class Configuration:
         return attrs
 
 
-def _numeric(name):
-    return name != "STRING"
+def _from_id(text):
+    """The Configuration spelled by a well-formed id, or None."""
+    parts = text.split("-")
+    if len(parts) < 2 or parts[0] not in common.TYPES or parts[1] not in common.TYPES:
+        return None
+    saturate = round_mode = None
+    for p in parts[2:]:
+        if p in ("sat0", "sat1") and saturate is None and round_mode is None:
+            saturate = int(p[3])
+        elif p in ROUND_MODES and round_mode is None:
+            round_mode = p
+        else:
+            return None
+    return Configuration(parts[0], parts[1], saturate, round_mode)
 
 
-def attribute_choices(destination):
-    """The (saturate, round_mode) combinations that can change a result for this destination."""
-    if destination == "FLOAT8E8M0":
-        return [(s, m) for s in (0, 1) for m in ROUND_MODES]
-    if destination in FLOAT8_FAMILY:
-        return [(0, None), (1, None)]
-    return [(None, None)]
+_CONFIGURATIONS = []
 
 
 def all_configurations():
-    """Every configuration castlike judges exhaustively, in the type table's order."""
-    out = []
-    for source in common.TYPES:
-        if not _numeric(source) or common.width(source) > MAX_SOURCE_BITS:
-            continue
-        for destination in common.TYPES:
-            if _numeric(destination):
-                out.extend(Configuration(source, destination, s, m) for s, m in attribute_choices(destination))
-    return out
+    """Every configuration castlike judges exhaustively, in its order: `castlike validate
+    --exhaustive --list` (harness/exhaustive's all_configurations, the one list)."""
+    if not _CONFIGURATIONS:
+        import castlike_bin
+        listed = subprocess.run([castlike_bin.castlike(), "validate", "--exhaustive", "--list"],
+                                stdout=subprocess.PIPE, text=True, check=True).stdout.splitlines()
+        for line in listed:
+            c = _from_id(line) if line.strip() == line and " " not in line else None
+            if c is not None:
+                _CONFIGURATIONS.append(c)
+        if not _CONFIGURATIONS:
+            sys.exit("error: castlike validate --exhaustive --list printed no configuration")
+    return _CONFIGURATIONS
 
 
 def parse_id(text):
@@ -94,10 +103,10 @@ def parse_id(text):
     if len(parts) < 2 or parts[0] not in common.TYPES or parts[1] not in common.TYPES:
         raise ValueError("%r is not a configuration id (<SOURCE>-<DESTINATION>[-sat<0|1>][-<round_mode>], "
                          "ONNX type names)" % text)
-    if common.width(parts[0]) > MAX_SOURCE_BITS or not _numeric(parts[0]) or not _numeric(parts[1]):
+    wanted = [c.id for c in all_configurations() if (c.source, c.destination) == (parts[0], parts[1])]
+    if not wanted:
         raise ValueError("%r: exhaustive configurations have a numeric source of <= 32 bits and a numeric "
                          "destination" % text)
-    wanted = [Configuration(parts[0], parts[1], s, m).id for s, m in attribute_choices(parts[1])]
     raise ValueError("%r: wrong attributes for %s; one of %s" % (text, parts[1], ", ".join(wanted)))
 
 
