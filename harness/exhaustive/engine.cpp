@@ -120,7 +120,10 @@ PieceResult judge_piece(const Piece& piece, const Call& call, const Map& map, Ba
     const uint64_t b = std::min(piece.last + 1, (a / o.batch + 1) * o.batch);
     const size_t n = static_cast<size_t>(b - a);
     const size_t out_bytes = *storage_bytes(to, n);
-    buf.output.assign(out_bytes + 8, 0);
+    if (impl.needs_zeroed_output())
+      buf.output.assign(out_bytes + 8, 0);
+    else
+      buf.output.resize(out_bytes + 8);
     if (impl.needs_inputs()) {
       buf.input.resize(*storage_bytes(from, n) + 8);
       make_inputs(from, a, b, buf.input.data());

@@ -60,8 +60,12 @@ class BatchImplementation {
   virtual unsigned max_jobs() const { return 0; }
   // Why this implementation cannot judge this configuration (e.g. the reference on 2^32 inputs).
   virtual std::optional<std::string> refuses(const Configuration&) const { return std::nullopt; }
+  // Whether `out` must be zeroed before each call: a plug-in is promised a zero-filled buffer (the
+  // ABI), while the kernels and a stream write every byte of it, so clearing it would only cost a
+  // pass over the output on the hot path.
+  virtual bool needs_zeroed_output() const { return true; }
   // `input` holds the patterns a .. b-1 in the source's raw layout (null when !needs_inputs());
-  // `out` holds storage_bytes(to, b - a) zeroed bytes. May throw InputError.
+  // `out` holds storage_bytes(to, b - a) bytes, zeroed when needs_zeroed_output(). May throw InputError.
   virtual BatchStatus convert(unsigned slot, const Call& call, uint64_t a, uint64_t b, const uint8_t* input,
                               uint8_t* out) = 0;
   // After the last batch: checks what must hold at the end (a stream ended exactly). May throw.

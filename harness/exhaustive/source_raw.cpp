@@ -26,6 +26,7 @@ class RawOutputs final : public BatchImplementation {
   }
   bool needs_inputs() const override { return false; }
   unsigned max_jobs() const override { return 1; }  // batches are read in input order
+  bool needs_zeroed_output() const override { return false; }  // every byte is read, or the stream is an error
 
   BatchStatus convert(unsigned, const Call& call, uint64_t a, uint64_t b, const uint8_t*, uint8_t* out) override {
     if (!config_) {
