@@ -262,7 +262,7 @@ int export_main(const std::vector<std::string>& args) {
     if (a.has("no-spec-examples")) throw UsageError{"--no-spec-examples applies without --case", "drop it"};
     // One hand-made case.
     const auto [from, to] = parse_pair(a.value("case"), "--case");
-    if (!from || !to) throw UsageError{"--case needs two type names, not '*'", "e.g. --case FLOAT:FLOAT4E2M1"};
+    if (!from || !to) throw UsageError{"--case needs two type names, not '*'", "e.g. --case FLOAT:FLOAT8E4M3FN"};
     CaseSpec spec{*from, *to, 25, std::nullopt, std::nullopt};
     if (a.has("opset")) spec.opset = parse_opset(a.value("opset"), "--opset");
     if (a.has("saturate")) spec.saturate = parse_integer(a.value("saturate"), "--saturate", 0, 1);

@@ -70,8 +70,8 @@ struct PairView {
   std::vector<PairFailure> failures;  // the first failures of the pair's cases, in the set's order
   size_t known_rows = 0, new_rows = 0;  // with a baseline: its discrepancy rows known, and new or changed
   bool has_details() const;           // failures, failed calls or rejections: a details section
-  std::string anchor() const;         // "pair-FLOAT-FLOAT4E2M1"
-  std::string title() const;          // "FLOAT -> FLOAT4E2M1"
+  std::string anchor() const;         // "pair-FLOAT-FLOAT16"
+  std::string title() const;          // "FLOAT -> FLOAT16"
 };
 
 // The 24 x 24 pairs in the type table's order (from-major). With a baseline, a failing pair without
