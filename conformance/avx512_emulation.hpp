@@ -93,6 +93,28 @@ inline __m256 castlike_emu_mm512_cvt_roundpd_ps(__m512d a, int mode) {
   return CASTLIKE_EMU::vec<__m256>(y);
 }
 
+inline __m512d castlike_emu_mm512_cvtepi32_pd(__m256i a) {
+  int32_t x[8];
+  double y[8];
+  CASTLIKE_EMU::lanes(x, a);
+  for (int i = 0; i < 8; ++i) y[i] = x[i];  // exact
+  return CASTLIKE_EMU::vec<__m512d>(y);
+}
+inline __m512d castlike_emu_mm512_cvtepu32_pd(__m256i a) {
+  uint32_t x[8];
+  double y[8];
+  CASTLIKE_EMU::lanes(x, a);
+  for (int i = 0; i < 8; ++i) y[i] = x[i];  // exact
+  return CASTLIKE_EMU::vec<__m512d>(y);
+}
+inline __m512 castlike_emu_mm512_cvt_roundepu32_ps(__m512i a, int) {
+  uint32_t x[16];
+  float y[16];
+  CASTLIKE_EMU::lanes(x, a);
+  for (int i = 0; i < 16; ++i) y[i] = static_cast<float>(x[i]);  // default rounding: nearest even
+  return CASTLIKE_EMU::vec<__m512>(y);
+}
+
 inline __m512d castlike_emu_mm512_cvtps_pd(__m256 a) {
   float x[8];
   double y[8];
@@ -201,6 +223,9 @@ inline __m512 castlike_emu_mm512_cvtph_ps(__m256i a) {
 #define _mm512_add_round_ps castlike_emu_mm512_add_round_ps
 #define _mm512_cvt_roundepi32_ps castlike_emu_mm512_cvt_roundepi32_ps
 #define _mm512_cvt_roundpd_ps castlike_emu_mm512_cvt_roundpd_ps
+#define _mm512_cvt_roundepu32_ps castlike_emu_mm512_cvt_roundepu32_ps
+#define _mm512_cvtepi32_pd castlike_emu_mm512_cvtepi32_pd
+#define _mm512_cvtepu32_pd castlike_emu_mm512_cvtepu32_pd
 #define _mm512_cvtepi32_epi16 castlike_emu_mm512_cvtepi32_epi16
 #define _mm512_cvtepi32_epi8 castlike_emu_mm512_cvtepi32_epi8
 #define _mm512_cvtepi8_epi32 castlike_emu_mm512_cvtepi8_epi32

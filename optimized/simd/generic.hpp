@@ -51,24 +51,33 @@ KernelFn small_float_decoder(ElementType to) {
   return nullptr;
 }
 
-// The float8 / float4 / e8m0 family: every pair the generic code vectorises.
+// The float8 / float4 / e8m0 family: every pair the generic code vectorises. INT32 and UINT32
+// come in as float32 bits rounded to odd (exact below 2^24; 24 bits >= the destination's
+// significand + 2, so the one rounding that follows gives the direct rounding of the integer, in
+// every round mode, and the overflow decisions see the same rounded value).
 template <class D>
 KernelFn generic_float8_lookup(ElementType from, ElementType to) {
   using T = ElementType;
   if (is_float8_family(to)) {
     if (from == T::kFloat) return f8_encoder<D, Layout::kU32, false>(to);
+    if (from == T::kInt32) return f8_encoder<D, Layout::kI32Odd, false>(to);
+    if (from == T::kUint32) return f8_encoder<D, Layout::kU32Odd, false>(to);
     if (from == T::kFloat16) return f8_encoder<D, Layout::kF16, false>(to);
     if (from == T::kBfloat16) return f8_encoder<D, Layout::kU16, true>(to);
     return nullptr;
   }
   if (to == T::kFloat4E2M1) {
     if (from == T::kFloat) return &map_kernel<D, Layout::kU32, Layout::kNibble, F32ToF4>;
+    if (from == T::kInt32) return &map_kernel<D, Layout::kI32Odd, Layout::kNibble, F32ToF4>;
+    if (from == T::kUint32) return &map_kernel<D, Layout::kU32Odd, Layout::kNibble, F32ToF4>;
     if (from == T::kFloat16) return &map_kernel<D, Layout::kF16, Layout::kNibble, F32ToF4>;
     if (from == T::kBfloat16) return &map_kernel<D, Layout::kU16, Layout::kNibble, Bf16ToF4>;
     return nullptr;
   }
   if (to == T::kFloat8E8M0) {
     if (from == T::kFloat) return &e8m0_encode_kernel<D, Layout::kU32, F32ToE8M0>;
+    if (from == T::kInt32) return &e8m0_encode_kernel<D, Layout::kI32Odd, F32ToE8M0>;
+    if (from == T::kUint32) return &e8m0_encode_kernel<D, Layout::kU32Odd, F32ToE8M0>;
     if (from == T::kFloat16) return &e8m0_encode_kernel<D, Layout::kF16, F32ToE8M0>;
     if (from == T::kBfloat16) return &e8m0_encode_kernel<D, Layout::kU16, Bf16ToE8M0>;
     return nullptr;
@@ -83,18 +92,25 @@ KernelFn generic_float8_lookup(ElementType from, ElementType to) {
   });
 }
 
-// float32 / float16 / bfloat16 among themselves, and from double. Double is rounded once: to
-// float32 by the hardware convert; to float16 / bfloat16 through float32 rounded to odd (24 bits
-// >= 11 + 2 and 8 + 2, so the final nearest-even rounding is the one a direct rounding gives).
+// float32 / float16 / bfloat16 among themselves, and from double, INT32 and UINT32. Those are
+// rounded once: to float32 by the hardware convert; to float16 / bfloat16 through float32 rounded
+// to odd (24 bits >= 11 + 2 and 8 + 2, so the final nearest-even rounding is the one a direct
+// rounding gives).
+template <class D, Layout kOdd>
+KernelFn to_half_through_odd(ElementType to) {
+  if (to == ElementType::kFloat16) return &map_kernel<D, kOdd, Layout::kF16, Identity>;
+  if (to == ElementType::kBfloat16) return &map_kernel<D, kOdd, Layout::kU16, F32ToBf16>;
+  return nullptr;
+}
 template <class D>
 KernelFn generic_float16_lookup(ElementType from, ElementType to) {
   using T = ElementType;
   if (from == T::kDouble) {
     if (to == T::kFloat) return &map_kernel<D, Layout::kF64, Layout::kU32, Identity>;
-    if (to == T::kFloat16) return &map_kernel<D, Layout::kF64Odd, Layout::kF16, Identity>;
-    if (to == T::kBfloat16) return &map_kernel<D, Layout::kF64Odd, Layout::kU16, F32ToBf16>;
-    return nullptr;
+    return to_half_through_odd<D, Layout::kF64Odd>(to);
   }
+  if (from == T::kInt32) return to_half_through_odd<D, Layout::kI32Odd>(to);
+  if (from == T::kUint32) return to_half_through_odd<D, Layout::kU32Odd>(to);
   if (from == T::kFloat && to == T::kFloat16) return &map_kernel<D, Layout::kU32, Layout::kF16, Identity>;
   if (from == T::kFloat16 && to == T::kFloat) return &map_kernel<D, Layout::kF16, Layout::kU32, Identity>;
   if (from == T::kFloat && to == T::kBfloat16) return &map_kernel<D, Layout::kU32, Layout::kU16, F32ToBf16>;
@@ -122,6 +138,7 @@ KernelFn generic_integer_lookup(ElementType from, ElementType to) {
   if (to == T::kFloat) {
     switch (from) {
       case T::kInt32: return &map_kernel<D, Layout::kU32, Layout::kU32, I32ToF32>;
+      case T::kUint32: return &map_kernel<D, Layout::kU32Near, Layout::kU32, Identity>;
       case T::kInt8: return &map_kernel<D, Layout::kI8, Layout::kU32, I32ToF32>;
       case T::kUint8: return &map_kernel<D, Layout::kU8, Layout::kU32, I32ToF32>;
       case T::kInt4: return &map_kernel<D, Layout::kNibble, Layout::kU32, SubByteToF32<4, true>>;

@@ -23,13 +23,19 @@ enum class Layout {
   kU32, kU16, kF16, kU8, kI8, kNibble, kCrumb,
   kF64,     // load only: double -> float32 bits, rounded to nearest (hardware convert)
   kF64Odd,  // load only: double -> float32 bits, rounded to odd (sticky), for one later rounding
+  kI32Odd,  // load only: int32 -> float32 bits, rounded to odd, for one later rounding
+  kU32Odd,  // load only: uint32 -> float32 bits, rounded to odd, for one later rounding
+  kU32Near, // load only: uint32 -> float32 bits, rounded to nearest even
 };
 
 constexpr unsigned layout_bits(Layout l) {
   switch (l) {
     case Layout::kF64:
     case Layout::kF64Odd: return 64;
-    case Layout::kU32: return 32;
+    case Layout::kU32:
+    case Layout::kI32Odd:
+    case Layout::kU32Odd:
+    case Layout::kU32Near: return 32;
     case Layout::kU16:
     case Layout::kF16: return 16;
     case Layout::kU8:
@@ -50,6 +56,9 @@ inline typename D::V load_lanes(const uint8_t* p) {
   else if constexpr (kL == Layout::kNibble) return D::LoadNibbles(p);
   else if constexpr (kL == Layout::kF64) return D::LoadF64(p);
   else if constexpr (kL == Layout::kF64Odd) return D::LoadF64Odd(p);
+  else if constexpr (kL == Layout::kI32Odd) return D::LoadI32Odd(p);
+  else if constexpr (kL == Layout::kU32Odd) return D::LoadU32Odd(p);
+  else if constexpr (kL == Layout::kU32Near) return D::LoadU32Near(p);
   else return D::LoadCrumbs(p);
 }
 

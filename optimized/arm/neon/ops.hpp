@@ -104,6 +104,29 @@ struct Ops {
             U(vcvtx_high_f32_f64(vcvtx_f32_f64(D2(p, 2)), D2(p, 3)))};
   }
 
+  // Int32 / uint32 widened to 64 bits and converted to double (exact), then FCVTXN as above; uint32
+  // to the nearest float32: UCVTF.
+  static float64x2_t I2(const void* p, int i, bool high) {
+    const int32x4_t x = vreinterpretq_s32_u8(vld1q_u8(B(p) + 16 * i));
+    return vcvtq_f64_s64(high ? vmovl_high_s32(x) : vmovl_s32(vget_low_s32(x)));
+  }
+  static float64x2_t U2(const void* p, int i, bool high) {
+    const uint32x4_t x = vreinterpretq_u32_u8(vld1q_u8(B(p) + 16 * i));
+    return vcvtq_f64_u64(high ? vmovl_high_u32(x) : vmovl_u32(vget_low_u32(x)));
+  }
+  static V LoadI32Odd(const void* p) {
+    return {U(vcvtx_high_f32_f64(vcvtx_f32_f64(I2(p, 0, false)), I2(p, 0, true))),
+            U(vcvtx_high_f32_f64(vcvtx_f32_f64(I2(p, 1, false)), I2(p, 1, true)))};
+  }
+  static V LoadU32Odd(const void* p) {
+    return {U(vcvtx_high_f32_f64(vcvtx_f32_f64(U2(p, 0, false)), U2(p, 0, true))),
+            U(vcvtx_high_f32_f64(vcvtx_f32_f64(U2(p, 1, false)), U2(p, 1, true)))};
+  }
+  static V LoadU32Near(const void* p) {
+    return {U(vcvtq_f32_u32(vreinterpretq_u32_u8(vld1q_u8(B(p))))),
+            U(vcvtq_f32_u32(vreinterpretq_u32_u8(vld1q_u8(B(p) + 16))))};
+  }
+
   static void StoreU32(void* p, V v) {
     vst1q_u8(B(p), vreinterpretq_u8_u32(v.lo));
     vst1q_u8(B(p) + 16, vreinterpretq_u8_u32(v.hi));

@@ -17,6 +17,8 @@
 //  - LoadF64: kLanes doubles -> float32 bits, rounded to nearest even (overflow -> inf).
 //  - LoadF64Odd: kLanes doubles -> float32 bits rounded to odd: truncated toward zero, with the
 //    lowest bit set if that lost anything (NaN stays NaN, inf stays inf, finite never becomes inf).
+//  - LoadI32Odd / LoadU32Odd: kLanes int32 / uint32 -> float32 bits rounded to odd (as LoadF64Odd).
+//    LoadU32Near: uint32 -> float32 bits, rounded to nearest even.
 //  - StoreU16 / StoreU8: the low 16 / 8 bits of each lane. StoreF16: float32 bits -> float16 (RNE).
 //  - StoreNibbles / StoreCrumbs: lane values below 16 / 4, packed low bits first.
 #pragma once
@@ -81,8 +83,7 @@ struct Ops {
     return I(_mm256_set_m128(F64Half(d + 4), F64Half(d)));
   }
   // Nearest conversion, then step back toward zero where it rounded away, then make it sticky.
-  static __m128i F64OddHalf(const double* p) {
-    const __m256d x = _mm256_loadu_pd(p);
+  static __m128i F64OddHalf(__m256d x) {
     const __m128 r = _mm256_cvtpd_ps(x);
     const __m256d back = _mm256_cvtps_pd(r);
     const __m256d abs_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFll));
@@ -97,7 +98,35 @@ struct Ops {
   }
   static V LoadF64Odd(const void* p) {
     const double* d = static_cast<const double*>(p);
-    return _mm256_set_m128i(F64OddHalf(d + 4), F64OddHalf(d));
+    return _mm256_set_m128i(F64OddHalf(_mm256_loadu_pd(d + 4)), F64OddHalf(_mm256_loadu_pd(d)));
+  }
+  // Unsigned magnitudes a (32 bits) -> float32 bits rounded to odd. From bit 31 up, one bit is
+  // first rounded to odd (a >> 1, sticky in bit 0: rounding to odd twice is rounding to odd once)
+  // and the exponent raised by one at the end. Below 2^31 as LoadF64Odd: the nearest conversion,
+  // converted back (exact; 2^31 comes back as 0x80000000, its unsigned value), one step toward zero
+  // where it rounded away, and the lowest bit set where it was inexact.
+  static V MagnitudeToF32Odd(V a) {
+    const V big = _mm256_srai_epi32(a, 31);
+    const V m = _mm256_blendv_epi8(a, _mm256_or_si256(_mm256_srli_epi32(a, 1), _mm256_and_si256(a, Set(1))), big);
+    const V c = _mm256_castps_si256(_mm256_cvtepi32_ps(m));
+    const V diff = _mm256_sub_epi32(_mm256_cvttps_epi32(_mm256_castsi256_ps(c)), m);
+    const V away = _mm256_cmpgt_epi32(diff, _mm256_setzero_si256());
+    const V inexact = _mm256_andnot_si256(_mm256_cmpeq_epi32(diff, _mm256_setzero_si256()), Set(1));
+    const V odd = _mm256_or_si256(_mm256_add_epi32(c, away), inexact);
+    return _mm256_add_epi32(odd, _mm256_and_si256(big, Set(1u << 23)));
+  }
+  static V LoadI32Odd(const void* p) {
+    const V x = LoadU32(p);
+    const V sign = _mm256_and_si256(x, Set(0x80000000u));
+    return _mm256_or_si256(MagnitudeToF32Odd(_mm256_abs_epi32(x)), sign);  // abs(INT32_MIN) = 2^31 unsigned
+  }
+  static V LoadU32Odd(const void* p) { return MagnitudeToF32Odd(LoadU32(p)); }
+  // From bit 31 up: one bit rounded to odd (31 bits >= 24 + 2), converted, doubled (exact).
+  static V LoadU32Near(const void* p) {
+    const V a = LoadU32(p);
+    const V halved = _mm256_or_si256(_mm256_srli_epi32(a, 1), _mm256_and_si256(a, Set(1)));
+    const V high = _mm256_add_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(halved)), Set(1u << 23));
+    return _mm256_blendv_epi8(_mm256_castps_si256(_mm256_cvtepi32_ps(a)), high, _mm256_srai_epi32(a, 31));
   }
 
   static void StoreU32(void* p, V v) { _mm256_storeu_si256(static_cast<__m256i*>(p), v); }

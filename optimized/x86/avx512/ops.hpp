@@ -71,16 +71,27 @@ struct Ops {
     const __m256 lo = _mm512_cvtpd_ps(_mm512_loadu_pd(d)), hi = _mm512_cvtpd_ps(_mm512_loadu_pd(d + 8));
     return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_castps_si256(lo)), _mm256_castps_si256(hi), 1);
   }
-  static __m256i F64OddHalf(const double* p) {  // truncate, then the sticky bit
-    const __m512d x = _mm512_loadu_pd(p);
+  static __m256i F64OddHalf(__m512d x) {  // truncate, then the sticky bit
     const __m256 r = _mm512_cvt_roundpd_ps(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
     const __mmask8 inexact = _mm512_cmp_pd_mask(_mm512_cvtps_pd(r), x, _CMP_NEQ_UQ);
     const __m256i ri = _mm256_castps_si256(r);
     return _mm256_mask_or_epi32(ri, inexact, ri, _mm256_set1_epi32(1));
   }
+  static V Halves(__m256i lo, __m256i hi) { return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1); }
   static V LoadF64Odd(const void* p) {
     const double* d = static_cast<const double*>(p);
-    return _mm512_inserti64x4(_mm512_castsi256_si512(F64OddHalf(d)), F64OddHalf(d + 8), 1);
+    return Halves(F64OddHalf(_mm512_loadu_pd(d)), F64OddHalf(_mm512_loadu_pd(d + 8)));
+  }
+  // Eight int32 / uint32 widened to double (exact), then as LoadF64Odd; uint32 nearest: vcvtudq2ps.
+  static __m256i Eight(const void* p, int i) { return _mm256_loadu_si256(static_cast<const __m256i*>(p) + i); }
+  static V LoadI32Odd(const void* p) {
+    return Halves(F64OddHalf(_mm512_cvtepi32_pd(Eight(p, 0))), F64OddHalf(_mm512_cvtepi32_pd(Eight(p, 1))));
+  }
+  static V LoadU32Odd(const void* p) {
+    return Halves(F64OddHalf(_mm512_cvtepu32_pd(Eight(p, 0))), F64OddHalf(_mm512_cvtepu32_pd(Eight(p, 1))));
+  }
+  static V LoadU32Near(const void* p) {
+    return I(_mm512_cvt_roundepu32_ps(LoadU32(p), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
   }
 
   static void StoreU32(void* p, V v) { _mm512_storeu_si512(p, v); }
