@@ -93,18 +93,13 @@ inline __m256 castlike_emu_mm512_cvt_roundpd_ps(__m512d a, int mode) {
   return CASTLIKE_EMU::vec<__m256>(y);
 }
 
-inline __m512d castlike_emu_mm512_cvtepi32_pd(__m256i a) {
-  int32_t x[8];
+// vcvtdq2pd / vcvtudq2pd: eight int32 / uint32 (Lane) widened to double, exactly.
+template <class Lane>
+inline __m512d castlike_emu_mm512_cvt32_pd(__m256i a) {
+  Lane x[8];
   double y[8];
   CASTLIKE_EMU::lanes(x, a);
-  for (int i = 0; i < 8; ++i) y[i] = x[i];  // exact
-  return CASTLIKE_EMU::vec<__m512d>(y);
-}
-inline __m512d castlike_emu_mm512_cvtepu32_pd(__m256i a) {
-  uint32_t x[8];
-  double y[8];
-  CASTLIKE_EMU::lanes(x, a);
-  for (int i = 0; i < 8; ++i) y[i] = x[i];  // exact
+  for (int i = 0; i < 8; ++i) y[i] = x[i];
   return CASTLIKE_EMU::vec<__m512d>(y);
 }
 inline __m512 castlike_emu_mm512_cvt_roundepu32_ps(__m512i a, int) {
@@ -224,8 +219,8 @@ inline __m512 castlike_emu_mm512_cvtph_ps(__m256i a) {
 #define _mm512_cvt_roundepi32_ps castlike_emu_mm512_cvt_roundepi32_ps
 #define _mm512_cvt_roundpd_ps castlike_emu_mm512_cvt_roundpd_ps
 #define _mm512_cvt_roundepu32_ps castlike_emu_mm512_cvt_roundepu32_ps
-#define _mm512_cvtepi32_pd castlike_emu_mm512_cvtepi32_pd
-#define _mm512_cvtepu32_pd castlike_emu_mm512_cvtepu32_pd
+#define _mm512_cvtepi32_pd castlike_emu_mm512_cvt32_pd<int32_t>
+#define _mm512_cvtepu32_pd castlike_emu_mm512_cvt32_pd<uint32_t>
 #define _mm512_cvtepi32_epi16 castlike_emu_mm512_cvtepi32_epi16
 #define _mm512_cvtepi32_epi8 castlike_emu_mm512_cvtepi32_epi8
 #define _mm512_cvtepi8_epi32 castlike_emu_mm512_cvtepi8_epi32
