@@ -64,22 +64,6 @@ inline __m512 castlike_emu_binary(__m512 a, __m512 b, bool subtract) {
 inline __m512 castlike_emu_mm512_add_round_ps(__m512 a, __m512 b, int) { return castlike_emu_binary(a, b, false); }
 inline __m512 castlike_emu_mm512_sub_round_ps(__m512 a, __m512 b, int) { return castlike_emu_binary(a, b, true); }
 
-inline __m512 castlike_emu_mm512_cvt_roundepi32_ps(__m512i a, int) {
-  int32_t x[16];
-  float y[16];
-  CASTLIKE_EMU::lanes(x, a);
-  for (int i = 0; i < 16; ++i) y[i] = static_cast<float>(x[i]);
-  return CASTLIKE_EMU::vec<__m512>(y);
-}
-
-inline __m256 castlike_emu_mm512_cvtpd_ps(__m512d a) {
-  double x[8];
-  float y[8];
-  CASTLIKE_EMU::lanes(x, a);
-  for (int i = 0; i < 8; ++i) y[i] = static_cast<float>(x[i]);
-  return CASTLIKE_EMU::vec<__m256>(y);
-}
-
 // Only the truncating mode is used by the kernels.
 inline __m256 castlike_emu_mm512_cvt_roundpd_ps(__m512d a, int mode) {
   double x[8];
@@ -93,67 +77,22 @@ inline __m256 castlike_emu_mm512_cvt_roundpd_ps(__m512d a, int mode) {
   return CASTLIKE_EMU::vec<__m256>(y);
 }
 
-// vcvtdq2pd / vcvtudq2pd: eight int32 / uint32 (Lane) widened to double, exactly.
-template <class Lane>
-inline __m512d castlike_emu_mm512_cvt32_pd(__m256i a) {
-  Lane x[8];
-  double y[8];
+// The lane-wise conversions: every lane of From converted to To as C++ converts it (widening is
+// exact; integer narrowing keeps the low bits; int / double -> float rounds to nearest even, the
+// default rounding the embedded-rounding forms ask for), N = the lanes of In.
+template <class From, class To, class Out, class In>
+inline Out castlike_emu_convert_lanes(In a) {
+  constexpr size_t n = sizeof(In) / sizeof(From);
+  From x[n];
+  To y[n];
   CASTLIKE_EMU::lanes(x, a);
-  for (int i = 0; i < 8; ++i) y[i] = x[i];
-  return CASTLIKE_EMU::vec<__m512d>(y);
+  for (size_t i = 0; i < n; ++i) y[i] = static_cast<To>(x[i]);
+  return CASTLIKE_EMU::vec<Out>(y);
 }
-inline __m512 castlike_emu_mm512_cvt_roundepu32_ps(__m512i a, int) {
-  uint32_t x[16];
-  float y[16];
-  CASTLIKE_EMU::lanes(x, a);
-  for (int i = 0; i < 16; ++i) y[i] = static_cast<float>(x[i]);  // default rounding: nearest even
-  return CASTLIKE_EMU::vec<__m512>(y);
+template <class From>
+inline __m512 castlike_emu_mm512_cvt_round32_ps(__m512i a, int) {  // nearest even only
+  return castlike_emu_convert_lanes<From, float, __m512>(a);
 }
-
-inline __m512d castlike_emu_mm512_cvtps_pd(__m256 a) {
-  float x[8];
-  double y[8];
-  CASTLIKE_EMU::lanes(x, a);
-  for (int i = 0; i < 8; ++i) y[i] = static_cast<double>(x[i]);
-  return CASTLIKE_EMU::vec<__m512d>(y);
-}
-
-inline __m256i castlike_emu_mm512_cvtepi32_epi16(__m512i a) {
-  uint32_t x[16];
-  uint16_t y[16];
-  CASTLIKE_EMU::lanes(x, a);
-  for (int i = 0; i < 16; ++i) y[i] = static_cast<uint16_t>(x[i]);
-  return CASTLIKE_EMU::vec<__m256i>(y);
-}
-inline __m128i castlike_emu_mm512_cvtepi32_epi8(__m512i a) {
-  uint32_t x[16];
-  uint8_t y[16];
-  CASTLIKE_EMU::lanes(x, a);
-  for (int i = 0; i < 16; ++i) y[i] = static_cast<uint8_t>(x[i]);
-  return CASTLIKE_EMU::vec<__m128i>(y);
-}
-inline __m512i castlike_emu_mm512_cvtepi8_epi32(__m128i a) {
-  int8_t x[16];
-  int32_t y[16];
-  CASTLIKE_EMU::lanes(x, a);
-  for (int i = 0; i < 16; ++i) y[i] = x[i];
-  return CASTLIKE_EMU::vec<__m512i>(y);
-}
-inline __m512i castlike_emu_mm512_cvtepu8_epi32(__m128i a) {
-  uint8_t x[16];
-  uint32_t y[16];
-  CASTLIKE_EMU::lanes(x, a);
-  for (int i = 0; i < 16; ++i) y[i] = x[i];
-  return CASTLIKE_EMU::vec<__m512i>(y);
-}
-inline __m512i castlike_emu_mm512_cvtepu16_epi32(__m256i a) {
-  uint16_t x[16];
-  uint32_t y[16];
-  CASTLIKE_EMU::lanes(x, a);
-  for (int i = 0; i < 16; ++i) y[i] = x[i];
-  return CASTLIKE_EMU::vec<__m512i>(y);
-}
-
 inline __m512i castlike_emu_mm512_cvttps_epi32(__m512 a) {
   float x[16];
   int32_t y[16];
@@ -216,20 +155,20 @@ inline __m512 castlike_emu_mm512_cvtph_ps(__m256i a) {
 // Route the kernels' calls to the definitions above (the compiler's own declarations stay).
 #define _mm256_mask_or_epi32 castlike_emu_mm256_mask_or_epi32
 #define _mm512_add_round_ps castlike_emu_mm512_add_round_ps
-#define _mm512_cvt_roundepi32_ps castlike_emu_mm512_cvt_roundepi32_ps
+#define _mm512_cvt_roundepi32_ps castlike_emu_mm512_cvt_round32_ps<int32_t>
 #define _mm512_cvt_roundpd_ps castlike_emu_mm512_cvt_roundpd_ps
-#define _mm512_cvt_roundepu32_ps castlike_emu_mm512_cvt_roundepu32_ps
-#define _mm512_cvtepi32_pd castlike_emu_mm512_cvt32_pd<int32_t>
-#define _mm512_cvtepu32_pd castlike_emu_mm512_cvt32_pd<uint32_t>
-#define _mm512_cvtepi32_epi16 castlike_emu_mm512_cvtepi32_epi16
-#define _mm512_cvtepi32_epi8 castlike_emu_mm512_cvtepi32_epi8
-#define _mm512_cvtepi8_epi32 castlike_emu_mm512_cvtepi8_epi32
-#define _mm512_cvtepu16_epi32 castlike_emu_mm512_cvtepu16_epi32
-#define _mm512_cvtepu8_epi32 castlike_emu_mm512_cvtepu8_epi32
+#define _mm512_cvt_roundepu32_ps castlike_emu_mm512_cvt_round32_ps<uint32_t>
+#define _mm512_cvtepi32_pd castlike_emu_convert_lanes<int32_t, double, __m512d>
+#define _mm512_cvtepu32_pd castlike_emu_convert_lanes<uint32_t, double, __m512d>
+#define _mm512_cvtepi32_epi16 castlike_emu_convert_lanes<uint32_t, uint16_t, __m256i>
+#define _mm512_cvtepi32_epi8 castlike_emu_convert_lanes<uint32_t, uint8_t, __m128i>
+#define _mm512_cvtepi8_epi32 castlike_emu_convert_lanes<int8_t, int32_t, __m512i>
+#define _mm512_cvtepu16_epi32 castlike_emu_convert_lanes<uint16_t, uint32_t, __m512i>
+#define _mm512_cvtepu8_epi32 castlike_emu_convert_lanes<uint8_t, uint32_t, __m512i>
 #define _mm512_cvtneps_pbh castlike_emu_mm512_cvtneps_pbh
-#define _mm512_cvtpd_ps castlike_emu_mm512_cvtpd_ps
+#define _mm512_cvtpd_ps castlike_emu_convert_lanes<double, float, __m256>
 #define _mm512_cvtph_ps castlike_emu_mm512_cvtph_ps
-#define _mm512_cvtps_pd castlike_emu_mm512_cvtps_pd
+#define _mm512_cvtps_pd castlike_emu_convert_lanes<float, double, __m512d>
 #define _mm512_cvttps_epi32 castlike_emu_mm512_cvttps_epi32
 #define _mm512_srai_epi32 castlike_emu_mm512_srai_epi32
 #define _mm512_sub_round_ps castlike_emu_mm512_sub_round_ps
