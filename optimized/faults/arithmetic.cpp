@@ -130,7 +130,8 @@ uint64_t rounded_code(const FloatFormat& f, const Exact& x, Rounding r) {
   if (x.sig == 0) return 0;
   const int emin = f.min_normal_exponent();
   const int e = std::max(top_exponent(x), emin);
-  if (e > emin + 400) return kHugeCode;
+  // Two binades above the largest exponent field is beyond every code the callers compare with max.
+  if (e > static_cast<int>(f.max_exponent_field()) - f.bias + 1) return kHugeCode;
   const int quantum = e - f.mantissa_bits;  // the grid spacing at |x| is 2^quantum
   uint64_t n = 0;
   if (x.exp >= quantum) {
