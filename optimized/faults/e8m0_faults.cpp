@@ -35,6 +35,22 @@ void e8m0_nearest_ties_down(const Call& c) {
   });
 }
 
+// round_mode nearest with the geometric midpoint: between sqrt(2) x 2^e and 1.5 x 2^e a value goes
+// up (the nearer power on a log scale) instead of down.
+void e8m0_nearest_geometric(const Call& c) {
+  if (c.attrs.round_mode != CASTLIKE_ROUND_NEAREST) return;
+  each_element(c, [&](uint64_t in, uint64_t out) {
+    const Exact x = exact_value(c.from, in);
+    if (x.sig <= 1 || !inside(x, top_exponent(x))) return out;
+    // x / 2^e = sig / 2^(b - 1) for a significand of b bits: at least sqrt(2), below 1.5.
+    const int b = top_exponent(x) - x.exp + 1;
+    const unsigned __int128 square = static_cast<unsigned __int128>(x.sig) * x.sig;
+    const bool above_root = square >= (static_cast<unsigned __int128>(1) << (2 * b - 1));
+    const bool below_tie = static_cast<unsigned __int128>(x.sig) < (static_cast<unsigned __int128>(3) << (b - 2));
+    return above_root && below_tie ? static_cast<uint64_t>(top_exponent(x) + kBias + 1) : out;
+  });
+}
+
 // round_mode up as "floor + 1": an exact power of two moves to the next one.
 void e8m0_up_moves_powers(const Call& c) {
   if (c.attrs.round_mode != CASTLIKE_ROUND_UP) return;

@@ -199,6 +199,12 @@ void truncated_not_rounded(const Call& c) {
   });
 }
 
+// FLOAT16 -> FLOAT8E5M2 as the FLOAT16's high byte (same exponent field): truncated toward zero,
+// no saturation, a NaN whose payload is in the low byte becomes infinity.
+void e5m2_high_byte(const Call& c) {
+  each_element(c, [](uint64_t in, uint64_t) { return (in >> 8) & 0xFFu; });
+}
+
 // Narrowed by dropping the low mantissa bits: a NaN whose payload lives only there becomes infinity.
 void nan_payload_to_inf(const Call& c) {
   const FloatFormat &s = format_of(c.from), &f = format_of(c.to);

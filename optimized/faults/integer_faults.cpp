@@ -46,6 +46,16 @@ void small_int_truncates(const Call& c) {
   });
 }
 
+// Float -> 4-/2-bit integer rounded half away from zero (C's round) instead of to even: 2.5 gives 3.
+void small_int_ties_away(const Call& c) {
+  each_element(c, [&](uint64_t in, uint64_t out) {
+    const Exact x = exact_value(c.from, in);
+    if (!finite_nonzero(x)) return out;
+    const IntegerPart p = integer_part(x);
+    return p.fraction && p.half == 0 ? wrapped_bits(c.to, x.neg, p.whole + 1) : out;
+  });
+}
+
 // Float -> 4-/2-bit integer rounded and then clamped to the type's range instead of wrapped
 // (A8=round-clamp, older ONNX releases).
 void small_int_clamps_float(const Call& c) {
@@ -80,6 +90,20 @@ void unsigned_read_as_signed(const Call& c) {
 // INT4 / INT2 unpacked without sign extension (INT4 -1 read as 15).
 void small_int_not_sign_extended(const Call& c) {
   each_element(c, [&](uint64_t in, uint64_t) { return integer_into(c.to, false, in & bit_mask(c.from)); });
+}
+
+// A 32- or 64-bit integer -> FLOAT with the low bits shifted out: rounded toward zero.
+void int_to_float_truncated(const Call& c) {
+  const FloatFormat& f = info(c.to).format;
+  each_element(c, [&](uint64_t in, uint64_t) {
+    const Exact x = exact_value(c.from, in);
+    return with_sign(f, x.neg, rounded_code(f, x, Rounding::kTowardZero));
+  });
+}
+
+// Integer -> BOOL testing the low byte only (INT16 256 gives false).
+void int_to_bool_low_byte(const Call& c) {
+  each_element(c, [&](uint64_t in, uint64_t) { return uint64_t{(in & 0xFFu) != 0 ? 1u : 0u}; });
 }
 
 // Float -> BOOL as "x > 0 || x < 0": NaN gives false.

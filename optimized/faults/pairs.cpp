@@ -63,6 +63,13 @@ bool small_signed_to_wider(ElementType from, ElementType to) {
          (ieee_wide(to) || (is_integer(to) && info(to).bits > info(from).bits));
 }
 bool float_to_bool(ElementType from, ElementType to) { return is_float(from) && to == T::kBool; }
+bool wide_int_to_bool(ElementType from, ElementType to) {
+  return is_integer(from) && info(from).bits > 8 && to == T::kBool;
+}
+bool wide_int_to_float(ElementType from, ElementType to) {
+  return is_integer(from) && info(from).bits >= 32 && to == T::kFloat;
+}
+bool float16_to_e5m2(ElementType from, ElementType to) { return from == T::kFloat16 && to == T::kFloat8E5M2; }
 bool to_e8m0(ElementType, ElementType to) { return to == T::kFloat8E8M0; }
 
 }  // namespace castlike::opt::faults
