@@ -46,7 +46,7 @@ void twice_through(const Call& c, ElementType mid) {
   });
 }
 
-// The output of a value whose bits the call replaces by a result computed for `neg` * code.
+// Applies out' = pick(the input's exact value, out) to every element.
 template <class Pick>
 void on_results(const Call& c, Pick pick) {
   each_element(c, [&](uint64_t in, uint64_t out) { return pick(exact_value(c.from, in), out); });
