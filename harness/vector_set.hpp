@@ -56,8 +56,11 @@ class VectorSet {
     size_t n = 0;
     for (size_t i = 0; i < entries_.size(); ++i)
       if (keep(entries_[i])) {
-        entries_[n] = std::move(entries_[i]);
-        resident_[n++] = std::move(resident_[i]);
+        if (n != i) {  // a self-move would leave the entry's strings empty (its path among them)
+          entries_[n] = std::move(entries_[i]);
+          resident_[n] = std::move(resident_[i]);
+        }
+        ++n;
       }
     entries_.resize(n);
     resident_.resize(n);

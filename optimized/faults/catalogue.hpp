@@ -1,15 +1,19 @@
-// Seeded faults: plausible kernel bugs that the fuzzers must find (scripts/fuzz-faults,
-// docs/fuzzing.md), kept as a catalogue of decorators apart from the kernels.
+// The fault catalogue: plausible kernel bugs, kept as decorators apart from the kernels. Two users:
+// the seeded-fault build (decorator.cpp; scripts/fuzz-faults, docs/fuzzing.md), whose fuzzers must
+// find the first six, and the mutant plug-in (conformance/mutants/; scripts/mutation-score,
+// docs/mutation-score.md), which applies any one row on top of the kernels' output to measure what
+// the vector sets catch.
 //
 // A fault is a function that is given one finished kernel call (source, destination as the real
 // kernel wrote it, the destination as it was before) and corrupts the destination the way a buggy
-// implementation would: it never calls the reference and knows nothing of how the kernel works, so
-// the same rows can be applied on top of any implementation's output (e.g. as the mutants of a
-// validator plug-in). decorator.cpp wraps dispatch-table entries with them in a build configured
-// with -DCASTLIKE_SEEDED_FAULTS=ON; no other build compiles these files.
+// implementation would: it never calls the reference and knows nothing of how the kernel works
+// (arithmetic.hpp: exact values from the type table's FloatFormat rows, integer arithmetic), so
+// the same rows apply on top of any implementation's output. It changes only the elements the bug
+// would get wrong. Only the seeded-fault build (-DCASTLIKE_SEEDED_FAULTS=ON) and the plug-in
+// compile these files.
 //
 // A new fault is one row of kFaults (catalogue.cpp): name, description, the kernels it is planted
-// in, the pairs it touches and the function.
+// in, the pairs it touches and the function (rows.hpp).
 #pragma once
 
 #include <cstddef>
