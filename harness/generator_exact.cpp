@@ -28,17 +28,14 @@ ExactValue midpoint(const ExactValue& a, const ExactValue& b) {
 }
 
 IntRange range_of(ElementType t) {
-  const unsigned bits = info(t).bits;
-  if (t == ElementType::kBool) return {0, 1};
-  if (is_signed_integer(t)) return {-(BigInt(1) << (bits - 1)), (BigInt(1) << (bits - 1)) - 1};
-  return {0, (BigInt(1) << bits) - 1};
+  const BigInt span = BigInt(1) << (t == ElementType::kBool ? 1 : info(t).bits);  // BOOL: 0 and 1
+  const BigInt min = is_signed_integer(t) ? BigInt(-span / 2) : BigInt(0);
+  return {min, min + span - 1};
 }
 
 uint64_t int_bits(ElementType t, const BigInt& n) {
   const BigInt modulus = BigInt(1) << info(t).bits;
-  BigInt r = n % modulus;
-  if (r < 0) r += modulus;
-  return static_cast<uint64_t>(r);
+  return static_cast<uint64_t>(((n % modulus) + modulus) % modulus);  // C++ % keeps n's sign
 }
 
 BigInt floor_of(const ExactValue& v) {
