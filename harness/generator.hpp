@@ -2,12 +2,16 @@
 // attributes) the inputs worth testing, with the reference's expected bits, outcome class and rule
 // id per element, written as castlike-vectors files of kind "generated" (vectors/schema/README.md).
 //
-// Inputs: every bit pattern of sources of 8 bits or fewer; for wider sources a TestFloat-style
-// structured set built from the destination's grid (every rounding midpoint of the 8-bit and
-// 4-bit float destinations, sampled binades of the wide ones, overflow thresholds, subnormal
-// edges, +-0, +-inf, NaNs of both signs, double-rounding traps) and the source's own special
-// values; for STRING sources decimal texts on and next to the midpoints, special words in mixed
-// case and texts that are not numbers (marked unspecified by the reference).
+// Inputs: every bit pattern of sources of 8 bits or fewer; for wider sources a boundary-complete
+// structured set built from the destination's breakpoints on its grid extended three binades past
+// both ends of its range (every cell of the destinations of 8 bits or fewer, the first, middle and
+// last cells of every FLOAT16 / BFLOAT16 binade, sampled binades of FLOAT and DOUBLE; every power
+// of two and `nearest` tie of FLOAT8E8M0; the wrap, clamp and tie boundaries of the integers), each
+// hit on the point and by the source values beside it, both signs; around each breakpoint the ties
+// of the intermediate types an implementation may convert through (double-rounding traps); and the
+// source's own special encodings (NaN payloads and signs, zeros, infinities, subnormal extremes).
+// For STRING sources decimal texts on and next to the points, special words in mixed case and
+// texts that are not numbers (marked unspecified by the reference). The parts: generator_points.hpp.
 #pragma once
 
 #include <optional>
@@ -22,7 +26,7 @@
 namespace castlike::conformance {
 
 // Bump when the input sets or the file layout change: committed vectors then regenerate.
-inline constexpr int kGeneratorVersion = 1;
+inline constexpr int kGeneratorVersion = 2;
 
 struct CaseSpec {
   ElementType from = ElementType::kFloat, to = ElementType::kFloat;
@@ -52,9 +56,12 @@ std::string_view input_set_name(InputSet s);
 std::vector<ref::Element> interesting_inputs(ElementType from, ElementType to, InputSet set);
 
 // For a case with attributes set (saturate=0, a round_mode) and a structured (not exhaustive)
-// input set of a 16-bit or wider source: the inputs whose result the attributes change, plus the
-// source's special values and every eighth other input. Keeps the curated set small; every
-// element stays a full test (its expected output is the reference's). Other cases: unchanged.
+// input set of a 16-bit or wider source: the inputs whose result the attributes change, those
+// whose result is the destination's largest finite value (FLOAT8E8M0: either end of its range) and
+// FLOAT8E8M0's exact powers of two (the boundaries the attributes move without changing their
+// result), plus the source's special values and every eighth other input. Keeps the curated set
+// small; every element stays a full test (its expected output is the reference's). Other cases:
+// unchanged.
 std::vector<ref::Element> focus_on_attributes(const CaseSpec& spec, const std::vector<ref::Element>& inputs,
                                               InputSet set);
 
