@@ -23,14 +23,19 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "castlike/packing.hpp"
+#include "config_id.hpp"
 #include "derive.hpp"
 #include "dispatch.hpp"
+#include "export.hpp"
 #include "judge.hpp"
 
 namespace castlike::exhaustive {
@@ -218,6 +223,34 @@ size_t peak_rss_mb() {
   return static_cast<size_t>(u.ru_maxrss) / 1024;
 }
 
+// The configuration's map: derived here, or, with CASTLIKE_EXHAUSTIVE_MAPS=DIR, read from the
+// DIR/<id>.json that castlike_exhaustive_derive wrote natively. The maps are the reference's and
+// do not depend on the machine; under an emulator (the NEON cross build under qemu) deriving them
+// costs more than judging the kernels, so scripts/test-neon derives them once natively. A missing
+// or invalid file is an error, never a silent fallback.
+std::variant<Map, std::string> map_for(const Configuration& c) {
+  const char* dir = std::getenv("CASTLIKE_EXHAUSTIVE_MAPS");
+  if (dir == nullptr || *dir == '\0') return derive(c);
+  const std::string path = std::string(dir) + "/" + configuration_id(c) + ".json";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    ADD_FAILURE() << "CASTLIKE_EXHAUSTIVE_MAPS: cannot read " << path;
+    return "no map file " + path;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto m = from_json(text.str());
+  if (auto* why = std::get_if<std::string>(&m)) {
+    ADD_FAILURE() << path << ": " << *why;
+    return *why;
+  }
+  if (configuration_id(std::get<Map>(m).config) != configuration_id(c)) {
+    ADD_FAILURE() << path << " describes " << configuration_id(std::get<Map>(m).config);
+    return "wrong map file " + path;
+  }
+  return m;
+}
+
 // Derives, runs and judges the case's configurations; refused ones are counted and named.
 template <class JudgeOne>
 void run_case(const Case& k, JudgeOne judge_one) {
@@ -227,7 +260,7 @@ void run_case(const Case& k, JudgeOne judge_one) {
   const Clock::time_point start = Clock::now();
   const double cpu_start = cpu_seconds();
   for (const Configuration& c : k.configurations) {
-    auto d = derive(c);
+    auto d = map_for(c);
     if (auto* why = std::get_if<std::string>(&d)) {
       ++refused;
       std::printf("%s: refused (%s), not judged\n", c.name().c_str(), why->c_str());

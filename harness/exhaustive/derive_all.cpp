@@ -2,12 +2,14 @@
 // every configuration's map, cross-checks it (run ends, every group boundary of staircase runs and
 // RANDOM random inputs; default: no cross-check), prints one line per configuration (runs, of
 // them staircases, JSON bytes, seconds) and the totals, and writes
-// OUTPUT_DIR/<source>-<destination>[-sat<N>][-<mode>].json when a directory is given. Exit status
-// 1 when a configuration does not derive or a cross-check fails.
+// OUTPUT_DIR/<source>-<destination>[-sat<N>][-<mode>].json when a directory is given (created if
+// missing). Exit status 1 when a configuration does not derive, a cross-check fails or a file
+// cannot be written; 2 when the directory cannot be created.
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <string>
@@ -39,6 +41,14 @@ int main(int argc, char** argv) {
     else if (!a.empty() && a[0] != '-') dir = a;
     else {
       std::fprintf(stderr, "usage: castlike_exhaustive_derive [--threads N] [--check RANDOM] [--only SOURCE] [DIR]\n");
+      return 2;
+    }
+  }
+  if (!dir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    if (error) {
+      std::fprintf(stderr, "castlike_exhaustive_derive: cannot create %s: %s\n", dir.c_str(), error.message().c_str());
       return 2;
     }
   }
@@ -78,7 +88,15 @@ int main(int argc, char** argv) {
                   (cc.ok() ? std::string("ok") : std::to_string(cc.mismatch_count) + " MISMATCHES " + cc.mismatches[0]);
           if (!cc.ok()) ++failed;
         }
-        if (!dir.empty()) std::ofstream(dir + "/" + file_name(c)) << json;
+        if (!dir.empty()) {
+          std::ofstream out(dir + "/" + file_name(c), std::ios::binary);
+          out << json;
+          out.close();
+          if (!out) {  // a map that was not written must not pass for one that was
+            line += ", CANNOT WRITE " + dir + "/" + file_name(c);
+            ++failed;
+          }
+        }
       }
       std::lock_guard<std::mutex> lock(out_mutex);
       std::printf("%s\n", line.c_str());
@@ -89,7 +107,7 @@ int main(int argc, char** argv) {
   for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
   for (auto& t : pool) t.join();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("%zu configurations, %zu not derived, %zu cross-check failures, %zu runs in all, %zu B JSON, "
+  std::printf("%zu configurations, %zu not derived, %zu cross-check or write failures, %zu runs in all, %zu B JSON, "
               "%.1f s wall on %u threads\n",
               configs.size(), underived.load(), failed.load(), total_runs.load(), total_bytes.load(), secs, threads);
   return failed == 0 && underived == 0 ? 0 : 1;

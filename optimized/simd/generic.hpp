@@ -123,6 +123,9 @@ KernelFn generic_float16_lookup(ElementType from, ElementType to) {
 template <class D>
 KernelFn generic_integer_lookup(ElementType from, ElementType to) {
   using T = ElementType;
+  // int32 / uint32 -> double is exact; the widening convert is the whole kernel.
+  if (to == T::kDouble && from == T::kInt32) return &map_kernel<D, Layout::kU32, Layout::kF64FromI32, Identity>;
+  if (to == T::kDouble && from == T::kUint32) return &map_kernel<D, Layout::kU32, Layout::kF64FromU32, Identity>;
   if (from == T::kFloat) {
     switch (to) {
       case T::kInt32: return &map_kernel<D, Layout::kU32, Layout::kU32, F32ToI32>;

@@ -26,12 +26,16 @@ enum class Layout {
   kI32Odd,  // load only: int32 -> float32 bits, rounded to odd, for one later rounding
   kU32Odd,  // load only: uint32 -> float32 bits, rounded to odd, for one later rounding
   kU32Near, // load only: uint32 -> float32 bits, rounded to nearest even
+  kF64FromI32,  // store only: int32 lanes as double (exact: 32 bits fit a 53-bit significand)
+  kF64FromU32,  // store only: uint32 lanes as double (exact)
 };
 
 constexpr unsigned layout_bits(Layout l) {
   switch (l) {
     case Layout::kF64:
-    case Layout::kF64Odd: return 64;
+    case Layout::kF64Odd:
+    case Layout::kF64FromI32:
+    case Layout::kF64FromU32: return 64;
     case Layout::kU32:
     case Layout::kI32Odd:
     case Layout::kU32Odd:
@@ -69,6 +73,8 @@ inline void store_lanes(uint8_t* p, typename D::V v) {
   else if constexpr (kL == Layout::kF16) D::StoreF16(p, v);
   else if constexpr (kL == Layout::kU8 || kL == Layout::kI8) D::StoreU8(p, v);
   else if constexpr (kL == Layout::kNibble) D::StoreNibbles(p, v);
+  else if constexpr (kL == Layout::kF64FromI32) D::StoreI32AsF64(p, v);
+  else if constexpr (kL == Layout::kF64FromU32) D::StoreU32AsF64(p, v);
   else D::StoreCrumbs(p, v);
 }
 

@@ -134,6 +134,22 @@ struct Ops {
   static uint16x8_t Halves(V v) { return vmovn_high_u32(vmovn_u32(v.lo), v.hi); }
   static void StoreU16(void* p, V v) { vst1q_u8(B(p), vreinterpretq_u8_u16(Halves(v))); }
   static void StoreU8(void* p, V v) { vst1_u8(B(p), vmovn_u16(Halves(v))); }
+  // Each half widened to 64 bits and converted (exact).
+  static void StoreI32AsF64(void* p, V v) {
+    double* d = static_cast<double*>(p);
+    const int32x4_t lo = vreinterpretq_s32_u32(v.lo), hi = vreinterpretq_s32_u32(v.hi);
+    vst1q_f64(d, vcvtq_f64_s64(vmovl_s32(vget_low_s32(lo))));
+    vst1q_f64(d + 2, vcvtq_f64_s64(vmovl_high_s32(lo)));
+    vst1q_f64(d + 4, vcvtq_f64_s64(vmovl_s32(vget_low_s32(hi))));
+    vst1q_f64(d + 6, vcvtq_f64_s64(vmovl_high_s32(hi)));
+  }
+  static void StoreU32AsF64(void* p, V v) {
+    double* d = static_cast<double*>(p);
+    vst1q_f64(d, vcvtq_f64_u64(vmovl_u32(vget_low_u32(v.lo))));
+    vst1q_f64(d + 2, vcvtq_f64_u64(vmovl_high_u32(v.lo)));
+    vst1q_f64(d + 4, vcvtq_f64_u64(vmovl_u32(vget_low_u32(v.hi))));
+    vst1q_f64(d + 6, vcvtq_f64_u64(vmovl_high_u32(v.hi)));
+  }
   static void StoreF16(void* p, V v) {
     const float16x8_t h = vcvt_high_f16_f32(vcvt_f16_f32(F(v.lo)), F(v.hi));
     vst1q_u8(B(p), vreinterpretq_u8_f16(h));

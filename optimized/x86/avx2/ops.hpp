@@ -143,6 +143,20 @@ struct Ops {
     return _mm256_castsi256_si128(x);
   }
   static void StoreU8(void* p, V v) { _mm_storel_epi64(static_cast<__m128i*>(p), Bytes(v)); }
+  // Eight int32 lanes as doubles; uint32 through int32 with the top bit flipped, plus 2^31 (both
+  // steps exact in double).
+  static void StoreI32AsF64(void* p, V v) {
+    double* d = static_cast<double*>(p);
+    _mm256_storeu_pd(d, _mm256_cvtepi32_pd(_mm256_castsi256_si128(v)));
+    _mm256_storeu_pd(d + 4, _mm256_cvtepi32_pd(_mm256_extracti128_si256(v, 1)));
+  }
+  static void StoreU32AsF64(void* p, V v) {
+    const V flipped = _mm256_xor_si256(v, Set(0x80000000u));
+    const __m256d two31 = _mm256_set1_pd(2147483648.0);
+    double* d = static_cast<double*>(p);
+    _mm256_storeu_pd(d, _mm256_add_pd(_mm256_cvtepi32_pd(_mm256_castsi256_si128(flipped)), two31));
+    _mm256_storeu_pd(d + 4, _mm256_add_pd(_mm256_cvtepi32_pd(_mm256_extracti128_si256(flipped, 1)), two31));
+  }
   static void StoreF16(void* p, V v) {
     _mm_storeu_si128(static_cast<__m128i*>(p), _mm256_cvtps_ph(F(v), _MM_FROUND_TO_NEAREST_INT));
   }

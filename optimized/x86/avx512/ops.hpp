@@ -97,6 +97,16 @@ struct Ops {
   static void StoreU32(void* p, V v) { _mm512_storeu_si512(p, v); }
   static void StoreU16(void* p, V v) { _mm256_storeu_si256(static_cast<__m256i*>(p), _mm512_cvtepi32_epi16(v)); }
   static void StoreU8(void* p, V v) { _mm_storeu_si128(static_cast<__m128i*>(p), _mm512_cvtepi32_epi8(v)); }
+  static void StoreI32AsF64(void* p, V v) {  // exact
+    double* d = static_cast<double*>(p);
+    _mm512_storeu_pd(d, _mm512_cvtepi32_pd(_mm512_castsi512_si256(v)));
+    _mm512_storeu_pd(d + 8, _mm512_cvtepi32_pd(_mm512_extracti64x4_epi64(v, 1)));
+  }
+  static void StoreU32AsF64(void* p, V v) {
+    double* d = static_cast<double*>(p);
+    _mm512_storeu_pd(d, _mm512_cvtepu32_pd(_mm512_castsi512_si256(v)));
+    _mm512_storeu_pd(d + 8, _mm512_cvtepu32_pd(_mm512_extracti64x4_epi64(v, 1)));
+  }
   static void StoreF16(void* p, V v) {
     _mm256_storeu_si256(static_cast<__m256i*>(p), _mm512_cvtps_ph(F(v), _MM_FROUND_TO_NEAREST_INT));
   }
