@@ -129,11 +129,12 @@ int32_t castlike_validator_cast_like(const castlike_validator_request* req, cast
   if (status != CASTLIKE_OK) return reject(out, castlike_status_message(status));
   // The call succeeded, so both types exist. Copies are no conversion: no fault is about them.
   const auto from = static_cast<ElementType>(req->from), to = static_cast<ElementType>(req->to);
-  if (s.fault == nullptr || !numeric(req->from) || !numeric(req->to) || from == to || !s.fault->applies(from, to))
+  if (s.fault == nullptr || !numeric(req->to) || from == to || !faults::touches(*s.fault, from, to))
     return CASTLIKE_VALIDATOR_OK;
   const castlike_attributes effective{req->saturate < 0 ? 1 : req->saturate, round_mode_of(req->round_mode)};
   const std::vector<uint8_t> before(out->data_size, 0);  // the validator hands a zero-filled buffer
-  s.fault->corrupt(faults::Call{from, to, effective, req->input, out->data, before.data(), req->count});
+  s.fault->corrupt(faults::Call{from, to, effective, req->input, out->data, before.data(), req->count,
+                                numeric(req->from) ? nullptr : req->input_text});
   return CASTLIKE_VALIDATOR_OK;
 }
 
@@ -145,8 +146,7 @@ const char* castlike_mutant_catalogue(void) {
       bool first = true;
       for (const castlike::TypeInfo& a : castlike::kTypeTable) {
         for (const castlike::TypeInfo& b : castlike::kTypeTable) {
-          if (a.type == ElementType::kString || b.type == ElementType::kString || a.type == b.type ||
-              !f.applies(a.type, b.type))
+          if (b.type == ElementType::kString || a.type == b.type || !faults::touches(f, a.type, b.type))
             continue;
           t.append(first ? "" : ",").append(a.name).append("-").append(b.name);
           first = false;

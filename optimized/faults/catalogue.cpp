@@ -1,7 +1,7 @@
 // The fault catalogue (catalogue.hpp): one row per plausible kernel bug. The first six are the
 // seeded faults of the fuzzing proof (scripts/fuzz-faults runs those, and only those: its time in
 // CI is fixed); the rest are the mutants the validator plug-in applies (scripts/mutation-score).
-// The functions are in float_faults.cpp, integer_faults.cpp and e8m0_faults.cpp, the pair
+// The functions are in float_faults.cpp, integer_faults.cpp, e8m0_faults.cpp and text_faults.cpp, the pair
 // predicates in pairs.cpp.
 #include "faults/rows.hpp"
 
@@ -119,10 +119,17 @@ constexpr Fault kFaults[] = {
      e8m0_inf_saturated_to_nan},
     {"e8m0-overflow-down-keeps-max", "FLOAT8E8M0, saturate=0, down: x > 2^127 gives 0xFE, not NaN (A11)", kBoth,
      to_e8m0, e8m0_overflow_down_keeps_max},
+    // ---- Text ----
+    {"text-through-double", "STRING -> FLOAT: the text read with strtod into a double, then rounded to FLOAT (twice)",
+     kBoth, string_to_float, text_through_double, true},
 };
 
 }  // namespace
 
 std::span<const Fault> catalogue() { return kFaults; }
+
+bool touches(const Fault& f, ElementType from, ElementType to) {
+  return f.applies(from, to) && f.reads_texts == (from == ElementType::kString);
+}
 
 }  // namespace castlike::opt::faults

@@ -40,6 +40,7 @@ struct Call {
   uint8_t* dst;
   const uint8_t* dst_before;
   size_t n;
+  const char* const* texts = nullptr;  // a STRING source's n texts (src is then nullptr)
 };
 
 struct Fault {
@@ -48,7 +49,15 @@ struct Fault {
   Kernels planted_in;
   bool (*applies)(ElementType from, ElementType to);  // the pairs whose kernels it wraps
   void (*corrupt)(const Call& call);
+  // A fault about reading text (STRING sources, Call::texts). The others are about numeric
+  // sources only, whatever their pair predicate says of STRING; the seeded-fault build has no
+  // text kernels in its dispatch tables, so text faults are the validator plug-in's alone.
+  bool reads_texts = false;
 };
+
+// Whether the fault touches a call of this pair: its predicate, and text faults exactly on text
+// sources.
+bool touches(const Fault& f, ElementType from, ElementType to);
 
 std::span<const Fault> catalogue();
 

@@ -82,7 +82,7 @@ constexpr auto kThunks = make_thunks(std::make_index_sequence<kLevels * kTypes *
 KernelFn decorate(Isa level, Isa kernel_level, ElementType from, ElementType to, KernelFn kernel) {
   const Selected& s = selected();
   // Copies (from == to) are no conversion: no fault of the catalogue is about them.
-  if (s.fault == nullptr || kernel == nullptr || from == to || !s.fault->applies(from, to)) return kernel;
+  if (s.fault == nullptr || kernel == nullptr || from == to || !touches(*s.fault, from, to)) return kernel;
   const Kernels family = kernel_level == Isa::kScalar ? Kernels::kScalar : Kernels::kSimd;
   const auto planted = static_cast<uint8_t>(s.fault->planted_in) & static_cast<uint8_t>(s.kernels);
   if ((planted & static_cast<uint8_t>(family)) == 0) return kernel;

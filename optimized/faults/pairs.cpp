@@ -71,5 +71,6 @@ bool wide_int_to_float(ElementType from, ElementType to) {
 }
 bool float16_to_e5m2(ElementType from, ElementType to) { return from == T::kFloat16 && to == T::kFloat8E5M2; }
 bool to_e8m0(ElementType, ElementType to) { return to == T::kFloat8E8M0; }
+bool string_to_float(ElementType from, ElementType to) { return from == T::kString && to == T::kFloat; }
 
 }  // namespace castlike::opt::faults

@@ -1,6 +1,7 @@
 // The functions of the catalogue's rows (catalogue.cpp): which pairs each fault touches and how it
 // corrupts a finished call. Grouped by destination: float_faults.cpp (the float8 family, FLOAT16,
-// BFLOAT16, FLOAT4E2M1), integer_faults.cpp (integers, BOOL), e8m0_faults.cpp (FLOAT8E8M0).
+// BFLOAT16, FLOAT4E2M1), integer_faults.cpp (integers, BOOL), e8m0_faults.cpp (FLOAT8E8M0),
+// text_faults.cpp (STRING sources).
 #pragma once
 
 #include "faults/catalogue.hpp"
@@ -41,6 +42,7 @@ bool wide_int_to_bool(ElementType from, ElementType to);
 bool wide_int_to_float(ElementType from, ElementType to);
 bool float16_to_e5m2(ElementType from, ElementType to);
 bool to_e8m0(ElementType from, ElementType to);
+bool string_to_float(ElementType from, ElementType to);
 
 // ---- Float destinations -------------------------------------------------------------------------
 void fnuz_negative_zero(const Call& c);
@@ -98,5 +100,8 @@ void e8m0_nearest_geometric(const Call& c);
 void e8m0_zero_ignores_saturate(const Call& c);
 void e8m0_inf_saturated_to_nan(const Call& c);
 void e8m0_overflow_down_keeps_max(const Call& c);
+
+// ---- Text sources --------------------------------------------------------------------------------
+void text_through_double(const Call& c);
 
 }  // namespace castlike::opt::faults
