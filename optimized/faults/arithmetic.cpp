@@ -3,30 +3,8 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstring>
 
 namespace castlike::opt::faults {
-
-// ---- Element access in the kernel layout --------------------------------------------------------
-
-uint64_t load(ElementType t, const uint8_t* p, size_t i) {
-  const unsigned bits = info(t).bits;
-  if (bits < 8) return (p[i * bits / 8] >> (i * bits % 8)) & bit_mask(t);
-  uint64_t v = 0;
-  std::memcpy(&v, p + i * (bits / 8), bits / 8);  // little-endian host (kernels.cpp)
-  return v;
-}
-
-void store(ElementType t, uint8_t* p, size_t i, uint64_t v) {
-  const unsigned bits = info(t).bits;
-  if (bits < 8) {
-    const unsigned shift = i * bits % 8;
-    const unsigned mask = static_cast<unsigned>(bit_mask(t)) << shift;
-    p[i * bits / 8] = static_cast<uint8_t>((p[i * bits / 8] & ~mask) | ((v << shift) & mask));
-    return;
-  }
-  std::memcpy(p + i * (bits / 8), &v, bits / 8);
-}
 
 // ---- Exact values -------------------------------------------------------------------------------
 

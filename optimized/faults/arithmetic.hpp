@@ -1,24 +1,23 @@
-// The arithmetic the faults compute with (catalogue.hpp): element access in the kernel layout and
-// exact values as sig * 2^exp, rounded to a FloatFormat row with integer arithmetic only. A fault
+// The arithmetic the faults compute with (catalogue.hpp): elements read and written with the type
+// table's packing (castlike/packing.hpp: the kernel layout is the packed layout) and exact values
+// as sig * 2^exp, rounded to a FloatFormat row with integer arithmetic only. A fault
 // must not call the reference nor know how the kernels work, so it derives what it needs here.
 #pragma once
 
 #include <cstdint>
 
+#include "castlike/packing.hpp"
 #include "faults/catalogue.hpp"
 
 namespace castlike::opt::faults {
-
-uint64_t load(ElementType t, const uint8_t* p, size_t i);
-void store(ElementType t, uint8_t* p, size_t i, uint64_t v);
 
 // Applies out' = f(in, out) to every element of a call.
 template <class F>
 void each_element(const Call& c, F f) {
   for (size_t i = 0; i < c.n; ++i) {
-    const uint64_t out = load(c.to, c.dst, i);
-    const uint64_t changed = f(load(c.from, c.src, i), out);
-    if (changed != out) store(c.to, c.dst, i, changed);
+    const uint64_t out = load_bits(c.to, c.dst, i);
+    const uint64_t changed = f(load_bits(c.from, c.src, i), out);
+    if (changed != out) store_bits(c.to, c.dst, i, changed);
   }
 }
 

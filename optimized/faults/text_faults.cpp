@@ -44,7 +44,7 @@ void text_through_double(const Call& c) {
     const float f = static_cast<float>(std::strtod(c.texts[i], nullptr));
     uint32_t bits;
     std::memcpy(&bits, &f, sizeof bits);
-    store(c.to, c.dst, i, bits);
+    store_bits(c.to, c.dst, i, bits);
   }
 }
 
