@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "castlike/castlike.h"
+#include "conversion_explanation.hpp"
 #include "options.hpp"
 #include "reference/decimal.hpp"
 #include "vector_commands.hpp"
@@ -79,80 +80,21 @@ void print_help(const char* usage, bool cast_options) {
   if (cast_options) std::cout << kCastOptionsHelp;
 }
 
-std::string value_text(ElementType type, const ref::Element& e, const ref::Variants& variants) {
-  if (type == ElementType::kString) return "\"" + e.text + "\"";
-  return hex(type, e.bits) + "  " + ref::to_exact_string(ref::decode_element(type, e, variants).value);
-}
-
-std::string attribute_text(const CastOptions& o, const ref::Attributes& a) {
-  const int version = *castlike_version_for_opset(o.opset);
-  std::string s = "opset " + std::to_string(o.opset) + " (CastLike-" + std::to_string(version) + ")";
-  if (saturate_in_version(version))
-    s += ", saturate=" + std::string(a.saturate ? "1" : "0") + (o.saturate ? "" : " (default)");
-  if (round_mode_in_version(version))
-    s += ", round_mode=" + std::string(round_mode_name(a.round_mode)) + (o.round_mode ? "" : " (default)");
-  return s;
-}
-
-std::string outcome_text(ElementType to, ref::OutcomeClass c) {
-  switch (c) {
-    case ref::OutcomeClass::kExact: return "exact (an implementation must give exactly these bits)";
-    case ref::OutcomeClass::kNan: return "nan (any NaN of " + std::string(info(to).name) + " matches)";
-    case ref::OutcomeClass::kUnspecified:
-      return "unspecified (the specification leaves it open; these bits are the reference's choice)";
-  }
-  return "?";
-}
-
 void explain_one(const CastOptions& o, const ref::Attributes& a, const std::string& text) {
-  const ElementType from = *o.from, to = *o.to;
-  const ReadValue rv = read_value("explain", from, text, o.bits);
-  const ref::Element& in = rv.element;
-  const ref::Result r = ref::convert_element(from, in, to, a, o.variants);
-  const auto label = [](const char* l) { return std::string(l) + std::string(10 - std::string(l).size(), ' '); };
-
-  std::cout << info(from).name << " -> " << info(to).name << "  " << attribute_text(o, a) << "\n";
-  if (from == ElementType::kString) {
-    std::cout << label("input") << "\"" << in.text << "\" (STRING, used as is)\n";
-    const ref::Decoded d = ref::decode_element(from, in, o.variants);
-    std::cout << label("source")
-              << (d.not_a_number ? std::string("not a number") : "exact value " + ref::to_exact_string(d.value)) << "\n";
-  } else {
-    if (o.bits) std::cout << label("input") << text << " (bit pattern)\n";
-    else std::cout << label("input") << "\"" << text << "\" read into " << info(from).name << ", round to nearest\n";
-    std::cout << label("source") << value_text(from, in, o.variants) << "\n";
-  }
-  if (!rv.note.empty()) std::cout << label("note") << rv.note << "\n";
-
-  const ref::Decoded d = ref::decode_element(from, in, o.variants);
-  if (is_float(to)) {
-    if (d.not_a_number || !d.value.is_finite()) {
-      std::cout << label("below") << "none (the source is " << (d.not_a_number ? "not a number" : ref::to_exact_string(d.value))
-                << ")\n";
-      std::cout << label("above") << "none\n";
-    } else {
-      const ref::Neighbours n = ref::neighbours(to, d.value);
-      const auto show = [&](const std::optional<uint64_t>& b, const char* missing) {
-        return b ? value_text(to, ref::Element::of_bits(*b), o.variants) : std::string(missing);
-      };
-      const bool neg = d.value.negative && !d.value.is_zero();
-      std::cout << label("below")
-                << show(n.below, !neg ? "none (below the smallest value)"
-                               : to == ElementType::kFloat8E8M0 ? "none (FLOAT8E8M0 has no negative values)"
-                                                                : "none (beyond the most negative finite value)")
-                << "\n";
-      std::cout << label("above") << show(n.above, "none (beyond the largest finite value)") << "\n";
-    }
-  } else {
-    std::cout << label("below") << "n/a (" << info(to).name << " is not a float type)\n";
-    std::cout << label("above") << "n/a\n";
-  }
-  std::cout << label("result") << value_text(to, r.value, o.variants) << "\n";
-  std::cout << label("outcome") << outcome_text(to, r.outcome) << "\n";
-  std::cout << label("rule") << ref::rule_name(r.rule) << ": " << ref::rule_summary(r.rule) << "\n";
-  const std::string changed = ref::describe_variants(o.variants);
-  std::cout << label("variants") << "profile " << o.profile << "; "
-            << (changed.empty() ? std::string("no switch differs from the default") : changed) << "\n";
+  const ReadValue rv = read_value("explain", *o.from, text, o.bits);
+  conformance::ConversionQuestion q;
+  q.from = *o.from;
+  q.to = *o.to;
+  q.opset = o.opset;
+  q.saturate = o.saturate;
+  q.round_mode = o.round_mode;
+  q.profile = o.profile;
+  q.variants = o.variants;
+  const std::string from_name(info(q.from).name);
+  const std::string input_line = q.from == ElementType::kString ? "\"" + text + "\" (STRING, used as is)"
+                                 : o.bits                      ? text + " (bit pattern)"
+                                                               : "\"" + text + "\" read into " + from_name + ", round to nearest";
+  std::cout << conformance::explain_conversion(q, a, rv.element, input_line, rv.note);
 }
 
 int cmd_explain(const std::vector<std::string>& args) {

@@ -278,18 +278,12 @@ int validate_main(const std::vector<std::string>& args) {
   std::optional<conformance::BaselineComparison> comparison;
   if (baseline) comparison = conformance::compare_with_baseline(report, *baseline, a.has("expect-strict"));
   const conformance::BaselineComparison* against = comparison ? &*comparison : nullptr;
-  const bool ok = comparison ? comparison->ok() : report.ok();
+  const bool ok = conformance::passes(report, against);
   const std::string text = format == "json"    ? conformance::report_json(report, against)
                            : format == "html"  ? conformance::report_html(report, against)
                            : format == "junit" ? conformance::report_junit(report, against)
                            : (against ? conformance::baseline_text(*against, report) : "") + conformance::report_text(report);
-  const std::string verdict = report.implementation + ": " + (against ? against->summary() + "; " : "") +
-                              conformance::counts_text(report.total) + "; " +
-                              std::to_string(report.rejections.size()) + " rejection(s); " +
-                              (report.call_failures.empty() ? std::string()
-                                                            : std::to_string(report.call_failures.size()) +
-                                                                  " failed call(s); ") +
-                              (ok ? "PASS" : "FAIL");
+  const std::string verdict = conformance::verdict_line(report, against);
   if (a.has("write-expect")) {
     const std::string document = conformance::baseline_document(report);
     if (auto error = conformance::write_file_atomically(a.value("write-expect"), document))

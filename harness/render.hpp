@@ -24,6 +24,11 @@ std::string report_html(const Report& r, const BaselineComparison* baseline = nu
 // baseline, a case whose rows are all known is <skipped>.
 std::string report_junit(const Report& r, const BaselineComparison* baseline = nullptr);
 
+// The one-line verdict: "kernels: 3 pass, 0 fail, ...; 0 rejection(s); PASS", with a baseline
+// its summary first; PASS exactly when passes(report, baseline).
+std::string verdict_line(const Report& r, const BaselineComparison* baseline = nullptr);
+bool passes(const Report& r, const BaselineComparison* baseline = nullptr);
+
 // "3 pass, 1 fail, 0 unspecified, 0 rejected"
 std::string counts_text(const Counts& c);
 // The exact value, short: the decimal expansion when it is short, else 17 significant digits and

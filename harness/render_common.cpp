@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "baseline.hpp"
 #include "call_checks.hpp"
 #include "castlike/packing.hpp"
 #include "reference/decimal.hpp"
@@ -99,6 +100,15 @@ std::string explain_command(const Failure& f) {
   std::string quoted = "'";
   for (char c : f.input.text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return s + " " + quoted + "'";
+}
+
+bool passes(const Report& r, const BaselineComparison* baseline) { return baseline ? baseline->ok() : r.ok(); }
+
+std::string verdict_line(const Report& r, const BaselineComparison* baseline) {
+  return r.implementation + ": " + (baseline ? baseline->summary() + "; " : "") + counts_text(r.total) + "; " +
+         std::to_string(r.rejections.size()) + " rejection(s); " +
+         (r.call_failures.empty() ? std::string() : std::to_string(r.call_failures.size()) + " failed call(s); ") +
+         (passes(r, baseline) ? "PASS" : "FAIL");
 }
 
 }  // namespace castlike::conformance

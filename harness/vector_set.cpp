@@ -41,13 +41,17 @@ const VectorSetEntry* VectorSet::find(const std::string& name, size_t* index) co
   return &*it;
 }
 
+VectorSetEntry entry_of(const VectorFile& f, std::string sha256) {
+  return {f.path, f.name, std::move(sha256), f.from, f.to, f.input.size(), f.opset, f.saturate, f.round_mode, f.kind};
+}
+
 void VectorSet::add(VectorSetEntry entry) {
   entries_.push_back(std::move(entry));
   resident_.emplace_back();
 }
 
 void VectorSet::add_resident(VectorFile file, std::string sha256) {
-  entries_.push_back({file.path, file.name, std::move(sha256), file.from, file.to, file.input.size()});
+  entries_.push_back(entry_of(file, std::move(sha256)));
   resident_.push_back(std::make_shared<const VectorFile>(std::move(file)));
 }
 
@@ -75,7 +79,8 @@ std::variant<VectorSetEntry, std::string> check_vector_file(const std::string& p
   auto& f = std::get<VectorFile>(parsed);
   const std::string stem = fs::path(path).stem().string();
   if (f.name != stem) return path + ":1: the case name '" + f.name + "' is not the file name '" + stem + "'";
-  VectorSetEntry entry{path, f.name, sha256_hex(text), f.from, f.to, f.input.size()};
+  VectorSetEntry entry = entry_of(f, sha256_hex(text));
+  entry.path = path;
   if (file) *file = std::move(f);
   return entry;
 }

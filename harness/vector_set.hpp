@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -24,6 +25,11 @@ struct VectorSetEntry {
   std::string sha256;  // of the file's bytes
   ElementType from = ElementType::kFloat, to = ElementType::kFloat;
   size_t elements = 0;
+  // The call the file makes and its kind, for listing a set without loading it again.
+  int opset = 0;
+  std::optional<int64_t> saturate;
+  std::optional<std::string> round_mode;
+  std::string kind;  // "spec-example" or "generated"
 };
 
 // An input read again during a run (a vector file of the set, a results file) no longer reads as
@@ -70,6 +76,9 @@ class VectorSet {
   std::vector<VectorSetEntry> entries_;
   std::vector<std::shared_ptr<const VectorFile>> resident_;  // per entry; null: on disk
 };
+
+// What a set keeps of a loaded file whose bytes have this sha256.
+VectorSetEntry entry_of(const VectorFile& file, std::string sha256);
 
 // One vector file read and checked (its case name must be its file name): its entry, or the error
 // "path:line: problem". `file` receives the loaded file when given.

@@ -1,0 +1,27 @@
+// What the binding's files share: the element type named by Python, the reference's reading of
+// the specification (profile + variants), and the error a bad argument raises.
+#pragma once
+
+#include <nanobind/nanobind.h>
+
+#include <optional>
+#include <string>
+
+#include "castlike/type_table.hpp"
+#include "reference/semantics.hpp"
+
+namespace castlike::python {
+
+namespace nb = nanobind;
+
+// The type of ONNX name `name` ("FLOAT8E4M3FN"); a ValueError naming the 24 types otherwise.
+ElementType type_named(const std::string& name);
+
+// The profile with the overrides applied; a ValueError for an unknown profile or switch.
+ref::Variants variants_of(const std::string& profile, const std::string& overrides);
+
+void def_conversions(nb::module_& m);
+void def_validation(nb::module_& m);
+void def_exhaustive(nb::module_& m);
+
+}  // namespace castlike::python

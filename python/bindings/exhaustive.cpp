@@ -1,0 +1,192 @@
+// Exhaustive validation of a Python implementation: every input bit pattern of the chosen
+// configurations (sources of at most 32 bits), through the harness's engine (maps derived and
+// cross-checked, maximal failing intervals, the readings explaining them, the renderings). The
+// Python function gets (call dict, first input, end input, input raw bytes) and answers like the
+// vector validation's: ("ok", raw bytes) | ("rejected", message) | ("failed", kind, message).
+// The engine runs with the GIL released; each batch call takes it.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <cstring>
+
+#include "castlike/packing.hpp"
+#include "common.hpp"
+#include "exhaustive/config_id.hpp"
+#include "exhaustive/derive.hpp"
+#include "exhaustive/engine.hpp"
+#include "exhaustive/render_exhaustive.hpp"
+
+namespace castlike::python {
+namespace {
+
+using exhaustive::BatchStatus;
+using exhaustive::Call;
+
+class PythonBatches : public exhaustive::BatchImplementation {
+ public:
+  PythonBatches(nb::callable convert, std::string name, std::string description)
+      : convert_(std::move(convert)), name_(std::move(name)), description_(std::move(description)) {}
+  std::string name() const override { return name_; }
+  std::string description() const override { return description_; }
+  unsigned max_jobs() const override { return 1; }  // one Python call at a time; judging is parallel anyway
+
+  BatchStatus convert(unsigned, const Call& call, uint64_t a, uint64_t b, const uint8_t* input, uint8_t* out) override {
+    nb::gil_scoped_acquire gil;
+    const ElementType from = call.config.from, to = call.config.to;
+    nb::dict c;
+    c["id"] = exhaustive::configuration_id(call.config);
+    c["from"] = std::string(info(from).name);
+    c["to"] = std::string(info(to).name);
+    c["opset"] = call.opset;
+    c["saturate"] = call.saturate ? nb::cast(*call.saturate) : nb::none();
+    c["round_mode"] = call.round_mode ? nb::cast(*call.round_mode) : nb::none();
+    const size_t n = static_cast<size_t>(b - a);
+    const size_t in_bytes = *storage_bytes(from, n), out_bytes = *storage_bytes(to, n);
+    BatchStatus s;
+    if (error_) {  // a Python exception ended the run: the remaining batches are not called
+      s.kind = BatchStatus::Kind::kCallFailed, s.failure_kind = "interrupted", s.message = "the run was interrupted";
+      return s;
+    }
+    nb::object answer;
+    try {
+      answer = convert_(c, a, b, nb::bytes(reinterpret_cast<const char*>(input), in_bytes));
+    } catch (nb::python_error& e) {
+      // The glue's own exceptions (KeyboardInterrupt among them; the wrapper answers for the
+      // implementation's): kept and raised again once the engine has stopped.
+      error_.emplace(std::move(e));
+      s.kind = BatchStatus::Kind::kCallFailed, s.failure_kind = "interrupted", s.message = "the run was interrupted";
+      return s;
+    }
+    if (!nb::isinstance<nb::tuple>(answer) || nb::len(answer) < 2) {
+      s.kind = BatchStatus::Kind::kCallFailed, s.failure_kind = "bad answer", s.message = "not a tuple";
+      return s;
+    }
+    try {
+      decode(answer, n, to, out_bytes, out, s);
+    } catch (const std::exception& e) {  // an answer of the wrong shape
+      s = BatchStatus{BatchStatus::Kind::kCallFailed, "bad answer", e.what()};
+    }
+    return s;
+  }
+
+  static void decode(const nb::object& answer, size_t n, ElementType to, size_t out_bytes, uint8_t* out,
+                     BatchStatus& s) {
+    const nb::tuple t = nb::borrow<nb::tuple>(answer);
+    const std::string kind = nb::cast<std::string>(t[0]);
+    if (kind == "rejected") {
+      s.kind = BatchStatus::Kind::kRejected, s.message = nb::cast<std::string>(t[1]);
+    } else if (kind == "failed" && nb::len(t) == 3) {
+      s.kind = BatchStatus::Kind::kCallFailed, s.failure_kind = nb::cast<std::string>(t[1]),
+      s.message = nb::cast<std::string>(t[2]);
+    } else if (kind == "ok") {
+      const nb::bytes raw = nb::cast<nb::bytes>(t[1]);
+      if (raw.size() != out_bytes) {
+        s.kind = BatchStatus::Kind::kCallFailed, s.failure_kind = "bad answer";
+        s.message = "the output has " + std::to_string(raw.size()) + " bytes; " + std::to_string(n) + " " +
+                    std::string(info(to).name) + " elements take " + std::to_string(out_bytes);
+      } else {
+        std::memcpy(out, raw.c_str(), out_bytes);
+      }
+    } else {
+      s.kind = BatchStatus::Kind::kCallFailed, s.failure_kind = "bad answer", s.message = "unknown answer '" + kind + "'";
+    }
+  }
+
+  std::optional<nb::python_error> error_;  // read by validate_exhaustive after the run
+
+ private:
+
+  nb::callable convert_;
+  std::string name_, description_;
+};
+
+struct PyExhaustiveReport {
+  exhaustive::ExhaustiveReport report;
+};
+
+std::vector<Call> calls_of(const std::vector<std::string>& ids) {
+  std::vector<Call> calls;
+  for (const std::string& id : ids) {
+    const auto c = exhaustive::parse_configuration_id(id);
+    if (!c)
+      throw nb::value_error(("'" + id + "' is not a configuration id (castlike.exhaustive_configurations() lists them, "
+                                        "e.g. FLOAT-FLOAT8E4M3FN-sat1)").c_str());
+    calls.push_back(*exhaustive::call_at(*c, 25));
+  }
+  return calls;
+}
+
+}  // namespace
+
+void def_exhaustive(nb::module_& m) {
+  m.def("exhaustive_configurations", [] {
+    std::vector<std::string> ids;
+    for (const auto& c : exhaustive::all_configurations()) ids.push_back(exhaustive::configuration_id(c));
+    return ids;
+  }, "The ids of every configuration an exhaustive run can judge (sources of at most 32 bits).");
+
+  nb::class_<PyExhaustiveReport>(m, "ExhaustiveReport")
+      .def_prop_ro("ok", [](const PyExhaustiveReport& r) { return r.report.ok(); })
+      .def("verdict", [](const PyExhaustiveReport& r) { return exhaustive::exhaustive_verdict(r.report); })
+      .def("text", [](const PyExhaustiveReport& r) { return exhaustive::exhaustive_text(r.report); })
+      .def("json", [](const PyExhaustiveReport& r) { return exhaustive::exhaustive_json(r.report); })
+      .def("html", [](const PyExhaustiveReport& r) { return exhaustive::exhaustive_html(r.report); })
+      .def("configurations", [](const PyExhaustiveReport& r) {
+        nb::list out;
+        for (const auto& c : r.report.configurations) {
+          nb::dict d;
+          d["id"] = exhaustive::configuration_id(c.call.config);
+          d["inputs"] = c.inputs;
+          d["pass"] = c.pass;
+          d["fail"] = c.fail;
+          d["unspecified"] = c.unspecified;
+          d["rejected"] = c.rejected;
+          d["failed_calls"] = c.failed_calls;
+          nb::list intervals;
+          for (const auto& i : c.intervals) {
+            nb::dict x;
+            x["first"] = i.first;
+            x["last"] = i.last;
+            x["count"] = i.count;
+            x["expected"] = i.expected;
+            x["actual"] = i.actual;
+            x["rule"] = std::string(ref::rule_name(i.rule));
+            x["readings"] = i.readings;
+            intervals.append(x);
+          }
+          d["intervals"] = intervals;
+          out.append(d);
+        }
+        return out;
+      });
+
+  m.def("validate_exhaustive", [](const std::vector<std::string>& ids, nb::callable convert, const std::string& name,
+                                  const std::string& description, uint64_t batch, unsigned jobs,
+                                  std::optional<std::pair<uint64_t, uint64_t>> range) {
+        const std::vector<Call> selected = calls_of(ids);
+        PythonBatches impl(std::move(convert), name, description);
+        exhaustive::EngineOptions options;
+        options.jobs = jobs == 0 ? 1 : jobs;
+        if (batch == 0 || (batch & (batch - 1)) != 0 || batch > exhaustive::kPieceInputs)
+          throw nb::value_error("batch must be a power of two of at most 2^24");
+        options.batch = batch;
+        options.range = range;
+        PyExhaustiveReport r;
+        {
+          nb::gil_scoped_release release;
+          const exhaustive::Prepared p = exhaustive::prepare(selected, impl, options.jobs);
+          r.report = exhaustive::run_exhaustive(p, impl, options);
+        }
+        if (impl.error_) {
+          nb::python_error e = std::move(*impl.error_);
+          impl.error_.reset();
+          throw e;
+        }
+        return r;
+      }, nb::arg("ids"), nb::arg("convert"), nb::arg("name"), nb::arg("description"), nb::arg("batch"),
+      nb::arg("jobs"), nb::arg("range").none());
+}
+
+}  // namespace castlike::python

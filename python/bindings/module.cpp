@@ -1,0 +1,95 @@
+// castlike._core: the compiled half of the Python package (python/castlike/ is the other). This
+// file: the type table, the rules and the kernel ISA levels as Python sees them; the conversions,
+// the vector validation and the exhaustive validation have a file each.
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "castlike/castlike.h"
+#include "common.hpp"
+
+namespace castlike::python {
+
+ElementType type_named(const std::string& name) {
+  if (const auto t = type_from_name(name)) return *t;
+  std::string names;
+  for (const TypeInfo& t : kTypeTable) names += (names.empty() ? "" : ", ") + std::string(t.name);
+  throw nb::value_error(("unknown element type '" + name + "' (one of " + names + ")").c_str());
+}
+
+ref::Variants variants_of(const std::string& profile, const std::string& overrides) {
+  auto v = ref::profile_by_name(profile);
+  if (!v) throw nb::value_error(("unknown profile '" + profile + "' (default, exact or onnx-reference)").c_str());
+  if (!overrides.empty())
+    if (const auto error = ref::apply_variant_overrides(*v, overrides)) throw nb::value_error(error->c_str());
+  return *v;
+}
+
+namespace {
+
+const char* class_name(TypeClass c) {
+  switch (c) {
+    case TypeClass::kFloat: return "float";
+    case TypeClass::kSignedInt: return "signed";
+    case TypeClass::kUnsignedInt: return "unsigned";
+    case TypeClass::kBool: return "bool";
+    case TypeClass::kString: return "string";
+  }
+  return "?";
+}
+
+}  // namespace
+}  // namespace castlike::python
+
+NB_MODULE(_core, m) {
+  using namespace castlike;
+  using namespace castlike::python;
+  m.doc() = "castlike's compiled core: kernels, exact reference, validation (use the castlike package)";
+
+  m.def("types", [] {
+    nb::list out;
+    for (const TypeInfo& t : kTypeTable) {
+      nb::dict d;
+      d["name"] = std::string(t.name);
+      d["onnx"] = static_cast<int>(t.type);
+      d["numpy"] = std::string(t.numpy_name);
+      d["bits"] = static_cast<int>(t.bits);
+      d["kind"] = class_name(t.type_class);
+      d["since"] = static_cast<int>(t.since_version);
+      out.append(d);
+    }
+    return out;
+  }, "The element types: ONNX name and number, numpy name, storage bits, kind, first CastLike version.");
+  m.def("castlike_versions", [] { return std::vector<int>(kCastLikeVersions.begin(), kCastLikeVersions.end()); });
+  m.def("rules", [] {
+    nb::list out;
+    for (size_t i = 0; i < ref::rule_count(); ++i) {
+      const ref::RuleId r = ref::rule_at(i);
+      out.append(nb::make_tuple(std::string(ref::rule_name(r)), std::string(ref::rule_summary(r))));
+    }
+    return out;
+  }, "Every rule id of the reference with its one-line summary, in rule-number order.");
+  m.def("status_message", [](int s) { return std::string(castlike_status_message(static_cast<castlike_status>(s))); });
+  m.def("isa_levels", [] {
+    nb::list out;
+    for (castlike_isa i : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON})
+      if (castlike_isa_available(i)) out.append(std::string(castlike_isa_name(i)));
+    return out;
+  }, "The kernel levels this build and CPU have.");
+  m.def("active_isa", [] { return std::string(castlike_isa_name(castlike_active_isa())); });
+  m.def("force_isa", [](const std::string& name) {
+    for (castlike_isa i : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON})
+      if (name == castlike_isa_name(i)) {
+        if (castlike_force_isa(i) != CASTLIKE_OK)
+          throw nb::value_error(("the " + name + " level is not available on this CPU or in this build").c_str());
+        return;
+      }
+    throw nb::value_error(("unknown level '" + name + "' (scalar, avx2, avx512 or neon)").c_str());
+  });
+  m.def("version", [] {
+    return std::to_string(CASTLIKE_VERSION_MAJOR) + "." + std::to_string(CASTLIKE_VERSION_MINOR) + "." +
+           std::to_string(CASTLIKE_VERSION_PATCH);
+  });
+  def_conversions(m);
+  def_validation(m);
+  def_exhaustive(m);
+}

@@ -1,0 +1,296 @@
+// Validation of a Python implementation on vector files: the harness's own pipeline
+// (conformance::validate, the explanations, the baseline comparison, the four renderings) with a
+// Python function as the implementation. The function (castlike/_validate.py builds it around the
+// user's callable) gets one case as a dict and answers with a tuple:
+//   ("ok", raw bytes | list of texts, {element index: error} | None)
+//   ("rejected", message)            the implementation refused the call
+//   ("failed", kind, message)        the call came back without an answer (raised, crashed, ...)
+// Anything else, or bytes of the wrong size, is a failed call of that case ("bad answer").
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "baseline.hpp"
+#include "castlike/packing.hpp"
+#include "common.hpp"
+#include "validator.hpp"
+
+namespace castlike::python {
+namespace {
+
+using conformance::CaseOutput;
+using conformance::VectorFile;
+
+CaseOutput failed(const std::string& kind, const std::string& message) {
+  CaseOutput out;
+  out.status = CaseOutput::Status::kCallFailed;
+  out.failure_kind = kind;
+  out.message = message;
+  return out;
+}
+
+class PythonImplementation : public conformance::Implementation {
+ public:
+  PythonImplementation(nb::callable run, std::string name, std::string description)
+      : run_(std::move(run)), name_(std::move(name)), description_(std::move(description)) {}
+  std::string name() const override { return name_; }
+  std::string description() const override { return description_; }
+
+  CaseOutput run(const VectorFile& f, size_t) override {
+    nb::dict c;
+    c["name"] = f.name;
+    c["path"] = f.path;
+    c["from"] = std::string(info(f.from).name);
+    c["to"] = std::string(info(f.to).name);
+    c["opset"] = f.opset;
+    c["saturate"] = f.saturate ? nb::cast(*f.saturate) : nb::none();
+    c["round_mode"] = f.round_mode ? nb::cast(*f.round_mode) : nb::none();
+    nb::list shape;
+    for (int64_t d : f.shape) shape.append(d);
+    c["shape"] = nb::tuple(shape);
+    c["count"] = f.input.size();
+    if (f.from == ElementType::kString) {
+      nb::list texts;
+      for (const ref::Element& e : f.input) texts.append(nb::str(e.text.data(), e.text.size()));
+      c["texts"] = texts;
+    } else {
+      const ref::CastLikeRequest r = f.request();
+      c["raw"] = nb::bytes(reinterpret_cast<const char*>(r.input.data.data()), r.input.data.size());
+    }
+    // A Python exception here is the glue's (the wrapper catches the implementation's own):
+    // it propagates and ends the validation.
+    const nb::object answer = run_(c);
+    try {
+      return decode(f, answer);
+    } catch (const std::exception& e) {  // an answer of the wrong shape (a list where bytes belong, ...)
+      return failed("bad answer", e.what());
+    }
+  }
+
+ private:
+  static CaseOutput decode(const VectorFile& f, const nb::object& answer) {
+    if (!nb::isinstance<nb::tuple>(answer) || nb::len(answer) < 2) return failed("bad answer", "not a tuple");
+    const nb::tuple t = nb::borrow<nb::tuple>(answer);
+    const std::string kind = nb::cast<std::string>(t[0]);
+    if (kind == "rejected") {
+      CaseOutput out;
+      out.status = CaseOutput::Status::kRejected;
+      out.message = nb::cast<std::string>(t[1]);
+      return out;
+    }
+    if (kind == "failed" && nb::len(t) == 3) return failed(nb::cast<std::string>(t[1]), nb::cast<std::string>(t[2]));
+    if (kind != "ok" || nb::len(t) != 3) return failed("bad answer", "unknown answer '" + kind + "'");
+    const size_t n = f.input.size();
+    CaseOutput out;
+    out.elements.resize(n);
+    out.element_errors.assign(n, "");
+    if (f.to == ElementType::kString) {
+      const auto texts = nb::cast<std::vector<std::string>>(t[1]);
+      if (texts.size() != n)
+        return failed("bad answer", std::to_string(texts.size()) + " texts for " + std::to_string(n) + " elements");
+      for (size_t i = 0; i < n; ++i) out.elements[i] = ref::Element::of_text(texts[i]);
+    } else {
+      const nb::bytes raw = nb::cast<nb::bytes>(t[1]);
+      const size_t need = *storage_bytes(f.to, n);
+      if (raw.size() != need)
+        return failed("bad answer", "the output has " + std::to_string(raw.size()) + " bytes; " + std::to_string(n) +
+                                        " " + std::string(info(f.to).name) + " elements take " + std::to_string(need));
+      const auto* data = reinterpret_cast<const uint8_t*>(raw.c_str());
+      for (size_t i = 0; i < n; ++i) out.elements[i] = ref::Element::of_bits(load_bits(f.to, data, i));
+    }
+    if (!t[2].is_none())
+      for (auto [key, value] : nb::cast<nb::dict>(t[2])) {
+        const size_t i = nb::cast<size_t>(key);
+        if (i >= n) return failed("bad answer", "an element error for element " + std::to_string(i) + " of " + std::to_string(n));
+        out.elements[i].reset();
+        out.element_errors[i] = nb::cast<std::string>(value);
+      }
+    return out;
+  }
+
+  nb::callable run_;
+  std::string name_, description_;
+};
+
+// A vector set, listed without being kept in memory (load_vector_set).
+struct PyVectorSet {
+  conformance::VectorSet set;
+};
+
+nb::dict entry_dict(const conformance::VectorSetEntry& e) {
+  nb::dict d;
+  d["name"] = e.name;
+  d["path"] = e.path;
+  d["from"] = std::string(info(e.from).name);
+  d["to"] = std::string(info(e.to).name);
+  d["elements"] = e.elements;
+  d["opset"] = e.opset;
+  d["saturate"] = e.saturate ? nb::cast(*e.saturate) : nb::none();
+  d["round_mode"] = e.round_mode ? nb::cast(*e.round_mode) : nb::none();
+  d["kind"] = e.kind;
+  return d;
+}
+
+// A finished validation, with the baseline comparison once compare() ran.
+struct PyReport {
+  conformance::Report report;
+  std::optional<conformance::BaselineComparison> comparison;
+  const conformance::BaselineComparison* against() const { return comparison ? &*comparison : nullptr; }
+};
+
+nb::dict failure_dict(const conformance::Failure& f) {
+  nb::dict d;
+  d["case"] = f.case_name;
+  d["index"] = f.index;
+  d["call"] = f.call;
+  d["input"] = conformance::show(f.from, f.input);
+  d["expected"] = conformance::show(f.to, f.expected) + conformance::expected_note(f);
+  d["actual"] = conformance::show(f.to, f.actual);
+  d["outcome"] = std::string(ref::outcome_name(f.outcome));
+  d["explained_by"] = f.explained_by;
+  d["line"] = conformance::failure_line(f);
+  d["block"] = conformance::failure_block(f, "  ");
+  d["reproduce"] = conformance::explain_command(f);
+  return d;
+}
+
+nb::dict counts_dict(const conformance::Counts& c) {
+  nb::dict d;
+  d["pass"] = c.pass;
+  d["fail"] = c.fail;
+  d["unspecified"] = c.unspecified;
+  d["rejected"] = c.rejected;
+  return d;
+}
+
+nb::dict row_dict(const conformance::BaselineEntry& e) {
+  nb::dict d;
+  d["kind"] = e.kind == conformance::BaselineEntry::Kind::kDiscrepancy ? "discrepancy" : "rejection";
+  d["case"] = e.case_name;
+  d["rule"] = e.rule;
+  d["failures"] = e.failures;
+  d["explained_by"] = e.explained_by;
+  d["message"] = e.message;
+  d["text"] = e.text();
+  nb::list examples;
+  for (const auto& f : e.examples) examples.append(failure_dict(f));
+  d["examples"] = examples;
+  return d;
+}
+
+}  // namespace
+
+void def_validation(nb::module_& m) {
+  nb::class_<PyVectorSet>(m, "VectorSet")
+      .def_static("load", [](const std::vector<std::string>& paths) {
+        auto loaded = conformance::load_vector_set(paths);
+        if (auto* error = std::get_if<std::string>(&loaded)) throw nb::value_error(error->c_str());
+        PyVectorSet s;
+        s.set = std::move(std::get<conformance::VectorSet>(loaded));
+        return s;
+      }, "Reads and checks every vector file under the paths; a ValueError names the first bad one.")
+      .def("__len__", [](const PyVectorSet& s) { return s.set.size(); })
+      .def("entries", [](const PyVectorSet& s) {
+        nb::list out;
+        for (const auto& e : s.set.entries()) out.append(entry_dict(e));
+        return out;
+      })
+      .def("keep", [](PyVectorSet& s, const std::vector<std::string>& names) {
+        std::set<std::string> wanted(names.begin(), names.end());
+        s.set.keep_if([&](const conformance::VectorSetEntry& e) { return wanted.count(e.name) != 0; });
+      }, "Keeps only the files of these case names (in the set's order).");
+
+  nb::class_<PyReport>(m, "Report")
+      .def_prop_ro("ok", [](const PyReport& r) { return conformance::passes(r.report, r.against()); })
+      .def_prop_ro("implementation", [](const PyReport& r) { return r.report.implementation; })
+      .def_prop_ro("cases", [](const PyReport& r) { return r.report.cases; })
+      .def_prop_ro("total", [](const PyReport& r) { return counts_dict(r.report.total); })
+      .def("verdict", [](const PyReport& r) { return conformance::verdict_line(r.report, r.against()); })
+      .def("text", [](const PyReport& r) {
+        return (r.comparison ? conformance::baseline_text(*r.comparison, r.report) : "") + conformance::report_text(r.report);
+      })
+      .def("json", [](const PyReport& r) { return conformance::report_json(r.report, r.against()); })
+      .def("html", [](const PyReport& r) { return conformance::report_html(r.report, r.against()); })
+      .def("junit", [](const PyReport& r) { return conformance::report_junit(r.report, r.against()); })
+      .def("baseline_document", [](const PyReport& r) { return conformance::baseline_document(r.report); })
+      .def("case_results", [](const PyReport& r) {
+        nb::list out;
+        for (const auto& c : r.report.case_results) {
+          nb::dict d;
+          d["name"] = c.name;
+          d["path"] = c.path;
+          d["from"] = std::string(info(c.from).name);
+          d["to"] = std::string(info(c.to).name);
+          d["call"] = c.call;
+          d["counts"] = counts_dict(c.counts);
+          d["rejection"] = c.rejection;
+          d["call_failure"] = c.call_failure;
+          out.append(d);
+        }
+        return out;
+      })
+      .def("discrepancies", [](const PyReport& r) {
+        nb::list out;
+        for (const auto& e : conformance::run_entries(r.report)) out.append(row_dict(e));
+        return out;
+      }, "The run's rows as a baseline lists them: discrepancies (case, rule) with their first failures, and rejections.")
+      .def("call_failures", [](const PyReport& r) {
+        nb::list out;
+        for (const auto& c : r.report.call_failures) {
+          nb::dict d;
+          d["case"] = c.case_name;
+          d["call"] = c.call;
+          d["kind"] = c.kind;
+          d["message"] = c.message;
+          out.append(d);
+        }
+        return out;
+      })
+      .def("compare", [](PyReport& r, const std::string& path, bool strict) {
+        auto read = conformance::read_baseline(path);
+        if (auto* error = std::get_if<std::string>(&read)) throw nb::value_error(error->c_str());
+        r.comparison = conformance::compare_with_baseline(r.report, std::get<conformance::Baseline>(read), strict);
+        const auto& c = *r.comparison;
+        nb::dict d;
+        d["summary"] = c.summary();
+        d["ok"] = c.ok();
+        d["known"] = c.known;
+        nb::list added, changed, vanished, not_run;
+        for (const auto& e : c.added) added.append(row_dict(e));
+        for (const auto& [was, now] : c.changed) changed.append(nb::make_tuple(row_dict(was), row_dict(now)));
+        for (const auto& e : c.vanished) vanished.append(row_dict(e));
+        for (const auto& e : c.not_run) not_run.append(row_dict(e));
+        d["new"] = added;
+        d["changed"] = changed;
+        d["vanished"] = vanished;
+        d["not_run"] = not_run;
+        return d;
+      }, nb::arg("path"), nb::arg("strict") = false);
+
+  m.def("validate", [](PyVectorSet& set, nb::callable run, const std::string& name, const std::string& description,
+                       std::optional<std::vector<std::string>> rules, size_t examples_per_rule, nb::object progress) {
+        PythonImplementation impl(std::move(run), name, description);
+        conformance::ValidateOptions options;
+        options.examples_per_rule = examples_per_rule;
+        if (rules) {
+          options.rules.emplace();
+          for (const std::string& r : *rules) {
+            const auto id = ref::rule_from_name(r);
+            if (!id) throw nb::value_error(("unknown rule id '" + r + "' (castlike.rules() lists them)").c_str());
+            options.rules->insert(*id);
+          }
+        }
+        if (!progress.is_none())
+          options.progress = [&](size_t done, size_t total, uint64_t elements) { progress(done, total, elements); };
+        PyReport r;
+        try {
+          r.report = conformance::validate(set.set, impl, options);
+        } catch (const conformance::InputChanged& e) {
+          throw nb::value_error(e.what());
+        }
+        return r;
+      }, nb::arg("set"), nb::arg("run"), nb::arg("name"), nb::arg("description"), nb::arg("rules").none(),
+      nb::arg("examples_per_rule"), nb::arg("progress").none());
+}
+
+}  // namespace castlike::python

@@ -1,0 +1,96 @@
+"""castlike.cast: the kernel library on numpy arrays."""
+
+import numpy as np
+
+from . import _core
+from ._errors import raise_for
+from ._types import element_type, from_raw, raw_bytes, storage_bytes, type_of_array
+
+
+def source_of(array, from_type):
+    """(array, its element type): numpy's inference unless from_type names the type of raw bits."""
+    if from_type is not None:
+        t = element_type(from_type)
+        a = np.asarray(array, dtype=object if t.name == "STRING" else None)
+        if t.name != "STRING" and t.dtype is not None and a.dtype == t.dtype:
+            return a, t
+        if t.name != "STRING" and a.dtype != t.raw_dtype:
+            raise TypeError("from_type=%s takes an array of %s or of its bits as %s, not %s"
+                            % (t.name, t.dtype if t.dtype is not None else t.raw_dtype, t.raw_dtype, a.dtype))
+        return a, t
+    a = np.asarray(array)
+    t = type_of_array(a)
+    if t is None:
+        raise TypeError("numpy dtype %s is not an ONNX element type; give from_type= for an array of raw bits"
+                        % a.dtype)
+    return a, t
+
+
+def texts_of(a):
+    out = []
+    for x in a.reshape(-1):
+        if isinstance(x, bytes):
+            try:
+                x = x.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise ValueError("a STRING element is not UTF-8: %r" % x) from e
+        elif not isinstance(x, str):
+            raise TypeError("a STRING element must be str or bytes, not %s" % type(x).__name__)
+        out.append(x)
+    return out
+
+
+def attributes(saturate, round_mode):
+    if saturate is not None:
+        if isinstance(saturate, (bool, np.bool_)):
+            saturate = int(saturate)
+        if not isinstance(saturate, (int, np.integer)):
+            raise TypeError("saturate must be 0, 1, True, False or None, not %r" % (saturate,))
+        saturate = int(saturate)
+    if round_mode is not None and not isinstance(round_mode, str):
+        raise TypeError("round_mode must be 'up', 'down', 'nearest' or None, not %r" % (round_mode,))
+    return saturate, round_mode
+
+
+def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None, raw=False, unpack=False):
+    """CastLike(array, <a tensor of type `to`>) by the kernel library, as a model at `opset` runs it.
+
+    array      a numpy array (or anything np.asarray takes) of an ONNX element type: numpy's
+               float32, int8, ..., ml_dtypes' bfloat16, float8_*, float4_e2m1fn, int4, ... , str /
+               bytes objects for STRING; or raw bits (uint8 / uint16 / ...) with from_type= naming
+               the type (the 4- and 2-bit types one element per byte, in the low bits).
+    to         the destination: ONNX name ("FLOAT8E4M3FN"), ONNX number, or numpy dtype.
+    saturate, round_mode
+               the node's attributes; None = not set (the opset's default applies).
+    opset      15 .. 25: the types and attributes must exist there (TypeNotInOpset, ...).
+    raw        return the destination's bits even when it has a dtype.
+
+    Returns an array of `to` with the input's shape: its numpy / ml_dtypes dtype, or when there is
+    none (ml_dtypes not installed) or raw=True the raw bits: uint8 / uint16 arrays of the input's
+    shape, and for the 4- and 2-bit types ONNX's packed layout, a 1-D uint8 array of
+    ceil(n * bits / 8) bytes with element 0 in the lowest bits (unpack=True: one element per byte in
+    the input's shape). STRING results are object arrays of str. The GIL is released while the
+    kernels run. Errors raise castlike.CastlikeError subclasses (also ValueError, OverflowError...).
+    """
+    a, src = source_of(array, from_type)
+    dst = element_type(to)
+    saturate, round_mode = attributes(saturate, round_mode)
+    if not isinstance(opset, (int, np.integer)) or isinstance(opset, bool):
+        raise TypeError("opset must be an int, not %r" % (opset,))
+    context = "cast %s -> %s at opset %d" % (src.name, dst.name, opset)
+    shape = a.shape
+    n = int(a.size)
+    if dst.name == "STRING":
+        source = texts_of(a) if src.name == "STRING" else raw_bytes(a, src)
+        status, texts = _core.cast_to_texts(source, src.name, n, int(opset), saturate, round_mode)
+        raise_for(status, context)
+        out = np.empty(n, dtype=object)
+        out[:] = texts
+        return out.reshape(shape)
+    out = np.empty(storage_bytes(dst, n), dtype=np.uint8)
+    if src.name == "STRING":
+        status, _ = _core.cast_from_texts(texts_of(a), dst.name, out, int(opset), saturate, round_mode)
+    else:
+        status, _ = _core.cast_raw(raw_bytes(a, src), src.name, n, dst.name, out, int(opset), saturate, round_mode)
+    raise_for(status, context)
+    return from_raw(out, dst, shape, as_raw=raw, layout="unpacked" if unpack else "packed")

@@ -1,0 +1,124 @@
+"""castlike.expected and castlike.explain: the exact reference's answer (bits, outcome class, rule
+id) for arrays, and the explanation of single elements, as `castlike explain` prints it."""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _core
+from ._cast import attributes, source_of, texts_of
+from ._types import element_type, from_raw, raw_bytes
+
+_OUTCOMES = _core.outcomes()
+_RULES = [name for name, _ in _core.rules()]
+
+
+@dataclass(frozen=True)
+class ExpectedElement:
+    value: object    # the reference's bits (int), or text for STRING
+    outcome: str     # "exact" (these bits), "nan" (any NaN of the type), "unspecified" (any bits)
+    rule: str        # the rule id that decided it (castlike.rules() has the summaries)
+
+
+class Expected:
+    """The reference's answer for a whole array.
+
+    values    an array like castlike.cast returns (the destination's dtype, or raw bits)
+    bits      the bit pattern of each element as an unsigned array of the input's shape (None for STRING)
+    outcome   each element's outcome class (str array)
+    rule      each element's rule id (str array)
+    """
+
+    def __init__(self, values, bits, outcome, rule):
+        self.values, self.bits, self.outcome, self.rule = values, bits, outcome, rule
+
+    def __len__(self):
+        return int(self.outcome.size)
+
+    def __getitem__(self, index):
+        value = self.values[index] if self.bits is None else int(self.bits[index])
+        return ExpectedElement(value, str(self.outcome[index]), str(self.rule[index]))
+
+    def __repr__(self):
+        return "Expected(values=%r, outcome=%r, rule=%r)" % (self.values, self.outcome, self.rule)
+
+
+def _request(array, to, from_type, saturate, round_mode, opset):
+    a, src = source_of(array, from_type)
+    dst = element_type(to)
+    saturate, round_mode = attributes(saturate, round_mode)
+    return a, src, dst, saturate, round_mode, int(opset)
+
+
+def expected(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None, profile="default", variants=""):
+    """The exact reference on `array` (arguments as castlike.cast's): an Expected with the values,
+    bits, outcome classes and rule ids of every element. `profile` ("default", "exact",
+    "onnx-reference") and `variants` ("A2=six,A12=exact") choose the reading of the specification
+    (docs/semantics.md). The reference computes in exact rationals: about a microsecond per element."""
+    a, src, dst, saturate, round_mode, opset = _request(array, to, from_type, saturate, round_mode, opset)
+    source = texts_of(a) if src.name == "STRING" else raw_bytes(a, src)
+    try:
+        values, outcomes, rules = _core.expected(source, src.name, int(a.size), dst.name, opset, saturate, round_mode,
+                                                 profile, variants)
+    except ValueError as e:
+        from ._errors import InvalidArgument
+        raise InvalidArgument("expected %s -> %s at opset %d: %s" % (src.name, dst.name, opset, e)) from None
+    outcome = np.array(_OUTCOMES, dtype=object)[np.frombuffer(outcomes, dtype=np.uint8)].astype(str).reshape(a.shape)
+    rule = np.array(_RULES, dtype=object)[np.frombuffer(rules, dtype=np.uint16)].astype(str).reshape(a.shape)
+    if dst.name == "STRING":
+        out = np.empty(len(values), dtype=object)
+        out[:] = values
+        return Expected(out.reshape(a.shape), None, outcome, rule)
+    raw = np.frombuffer(values, dtype=np.uint8)
+    bits = from_raw(raw, dst, a.shape, as_raw=True, layout="unpacked")
+    return Expected(from_raw(raw, dst, a.shape), bits, outcome, rule)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    text: str          # what `castlike explain` prints
+    value: object      # the reference's bits (int), or text for STRING
+    outcome: str
+    rule: str
+    rule_summary: str
+    input_exact: str   # the source's exact value ("0.478515625", "NaN", "inf")
+    output_exact: str  # the result's exact value
+    attributes: str    # "opset 25 (CastLike-25), saturate=1 (default), round_mode=up (default)"
+
+    def __str__(self):
+        return self.text
+
+
+def explain(value=None, to=None, *, bits=None, from_type=None, saturate=None, round_mode=None, opset=25,
+            profile="default", variants=""):
+    """Explains the conversion of `value` (a numpy scalar or array of the source type, or with
+    bits= an int bit pattern of from_type): an Explanation (a list of them for an array of several
+    elements) with the reference's bits, outcome, rule and the text `castlike explain` prints."""
+    if to is None:
+        raise TypeError("explain() needs the destination type: explain(value, 'FLOAT8E4M3FN')")
+    dst = element_type(to)
+    saturate, round_mode = attributes(saturate, round_mode)
+    if bits is not None:
+        if from_type is None:
+            raise TypeError("bits= needs from_type= (the type the bit pattern belongs to)")
+        src = element_type(from_type)
+        if src.name == "STRING":
+            raise TypeError("STRING has no bit patterns: give the text as the value")
+        items = [int(b) for b in np.asarray(bits).reshape(-1)]
+        single = np.ndim(bits) == 0
+    else:
+        a, src = source_of(value, from_type)
+        single = a.ndim == 0
+        if src.name == "STRING":
+            items = texts_of(a)
+        else:
+            items = [int(x) for x in from_raw(raw_bytes(a, src), src, (a.size,), as_raw=True)]
+    out = []
+    for item in items:
+        try:
+            d = _core.explain(item, src.name, dst.name, int(opset), saturate, round_mode, profile, variants)
+        except ValueError as e:
+            from ._errors import InvalidArgument
+            raise InvalidArgument("explain %s -> %s at opset %d: %s" % (src.name, dst.name, opset, e)) from None
+        out.append(Explanation(**d))
+    return out[0] if single and len(out) == 1 else out
