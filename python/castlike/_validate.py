@@ -5,8 +5,8 @@ The implementation is any callable with castlike.cast's signature:
     impl(x, to, *, saturate=None, round_mode=None, opset=25) -> numpy array
 
 x is the case's input tensor (its shape; the source type's numpy / ml_dtypes dtype, an object array
-of str for STRING; without ml_dtypes the raw bits: castlike._types), `to` the destination's ONNX
-name, the attributes as the vector file's call states them (None: not set). It answers with an array
+of str for STRING; without ml_dtypes the raw bits (castlike._types), and then the call also gets
+from_type=<the source's ONNX name>), `to` the destination's ONNX name, the attributes as the vector file's call states them (None: not set). It answers with an array
 of the destination type and x's shape (its dtype, or its raw bits; the 4- and 2-bit types may also
 come ONNX-packed as a 1-D uint8 array), or castlike.PartialOutput(array, {index: message}) when some
 elements failed. Raising declines the call (a rejection, with the exception as the reason); an
@@ -155,6 +155,8 @@ def _call(impl, case):
     """The implementation on one case, in this process: the answer tuple of _core.validate."""
     x = _input_array(case)
     kwargs = dict(saturate=case["saturate"], round_mode=case["round_mode"], opset=case["opset"])
+    if element_type(case["from"]).dtype is None:  # raw bits (no ml_dtypes): the array cannot say its type
+        kwargs["from_type"] = case["from"]
     try:
         out = impl(x, case["to"], **kwargs)
     except KeyboardInterrupt:
@@ -199,6 +201,8 @@ class _Isolated:
         impl = self.impl
 
         def serve(conn):
+            import faulthandler
+            faulthandler.disable()  # a crash here is the expected, reported outcome: no dump on stderr
             while True:
                 try:
                     case = conn.recv()
