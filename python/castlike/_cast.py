@@ -52,7 +52,7 @@ def attributes(saturate, round_mode):
     return saturate, round_mode
 
 
-def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None, raw=False, unpack=False):
+def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None, raw=False, unpack=False, out=None):
     """CastLike(array, <a tensor of type `to`>) by the kernel library, as a model at `opset` runs it.
 
     array      a numpy array (or anything np.asarray takes) of an ONNX element type: numpy's
@@ -64,6 +64,8 @@ def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None,
                the node's attributes; None = not set (the opset's default applies).
     opset      15 .. 25: the types and attributes must exist there (TypeNotInOpset, ...).
     raw        return the destination's bits even when it has a dtype.
+    out        an array to write the result into (C-contiguous, writable, exactly the dtype and
+               shape the call would return); it is returned.
 
     Returns an array of `to` with the input's shape: its numpy / ml_dtypes dtype, or when there is
     none (ml_dtypes not installed) or raw=True the raw bits: uint8 / uint16 arrays of the input's
@@ -87,10 +89,40 @@ def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None,
         out = np.empty(n, dtype=object)
         out[:] = texts
         return out.reshape(shape)
-    out = np.empty(storage_bytes(dst, n), dtype=np.uint8)
-    if src.name == "STRING":
-        status, _ = _core.cast_from_texts(texts_of(a), dst.name, out, int(opset), saturate, round_mode)
+    layout = "unpacked" if unpack else "packed"
+    result = None
+    if out is not None:
+        result = out
+        out = _output_bytes(out, dst, shape, n, raw, layout)
     else:
-        status, _ = _core.cast_raw(raw_bytes(a, src), src.name, n, dst.name, out, int(opset), saturate, round_mode)
+        out = np.empty(storage_bytes(dst, n), dtype=np.uint8)
+    direct = result is not None and (not dst.packed or (result.dtype == np.uint8 and layout == "packed" and
+                                                       (raw or dst.dtype is None)))
+    target = out if result is None or direct else np.empty(storage_bytes(dst, n), dtype=np.uint8)
+    if src.name == "STRING":
+        status, _ = _core.cast_from_texts(texts_of(a), dst.name, target, int(opset), saturate, round_mode)
+    else:
+        status, _ = _core.cast_raw(raw_bytes(a, src), src.name, n, dst.name, target, int(opset), saturate, round_mode)
     raise_for(status, context)
-    return from_raw(out, dst, shape, as_raw=raw, layout="unpacked" if unpack else "packed")
+    if result is None:
+        return from_raw(out, dst, shape, as_raw=raw, layout=layout)
+    if not direct:  # a 4-/2-bit result one element per byte: unpacked into the caller's array
+        _core.unpack(dst.name, target, out)
+    return result
+
+
+def _output_bytes(out, dst, shape, n, raw, layout):
+    """The bytes of a caller's `out` array, checked against what cast() would return."""
+    if not isinstance(out, np.ndarray) or not out.flags.c_contiguous or not out.flags.writeable:
+        raise TypeError("out must be a writable C-contiguous numpy array")
+    use_dtype = dst.dtype is not None and not raw
+    if use_dtype:
+        want_dtype, want_shape = dst.dtype, shape
+    elif dst.packed and layout == "packed":
+        want_dtype, want_shape = np.dtype(np.uint8), (storage_bytes(dst, n),)
+    else:
+        want_dtype, want_shape = dst.raw_dtype, shape
+    if out.dtype != want_dtype or out.shape != tuple(want_shape):
+        raise ValueError("out has dtype %s and shape %s; this call returns dtype %s, shape %s"
+                         % (out.dtype, out.shape, want_dtype, tuple(want_shape)))
+    return out.reshape(-1).view(np.uint8)

@@ -9,6 +9,7 @@ element 0 in the low bits of byte 0, two (4-bit) or four (2-bit) elements per by
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -29,16 +30,17 @@ class ElementType:
     kind: str        # "float", "signed", "unsigned", "bool", "string"
     since: int       # the first CastLike version that has it
 
-    @property
+    # Cached: castlike.cast reads them on every call, and a tiny array's call is mostly such reads.
+    @cached_property
     def packed(self):
         return self.bits in (2, 4)
 
-    @property
+    @cached_property
     def dtype(self):
         """The numpy dtype of the type, or None when it needs ml_dtypes and ml_dtypes is missing."""
         return _DTYPES.get(self.name)
 
-    @property
+    @cached_property
     def raw_dtype(self):
         """The unsigned integer dtype holding one element's bits (uint8 for the 4- and 2-bit types)."""
         return None if self.bits == 0 else np.dtype("uint%d" % max(8, self.bits))
@@ -72,10 +74,14 @@ def has_ml_dtypes():
 def element_type(t):
     """An ElementType from an ONNX name ("FLOAT8E4M3FN"), an ONNX number (17), an ElementType or a
     numpy dtype (float32, ml_dtypes.float8_e4m3fn); a ValueError naming what exists otherwise."""
+    if t.__class__ is str:
+        found = TYPES.get(t)
+        if found is not None:
+            return found
     if isinstance(t, ElementType):
         return t
     if isinstance(t, str):
-        found = TYPES.get(t) or TYPES.get(t.upper())
+        found = TYPES.get(t.upper())
         if found is None:
             raise ValueError("unknown element type %r (one of %s)" % (t, ", ".join(TYPES)))
         return found
@@ -130,7 +136,9 @@ def from_raw(raw, t, shape, as_raw=False, layout="unpacked"):
     as_raw), else the raw form (4-/2-bit types unpacked, or packed bytes with layout="packed")."""
     t = element_type(t)
     raw = np.frombuffer(raw, dtype=np.uint8) if isinstance(raw, (bytes, bytearray, memoryview)) else raw
-    count = int(np.prod(shape, dtype=np.int64)) if len(shape) else 1
+    count = 1
+    for d in shape:
+        count *= d
     dtype = None if as_raw else t.dtype
     if t.packed:
         if dtype is None and layout == "packed":

@@ -118,3 +118,20 @@ def test_isa_levels():
     assert "scalar" in levels and castlike.active_isa() in levels
     with pytest.raises(ValueError, match="unknown level"):
         castlike.force_isa("sse9")
+
+
+@pytest.mark.parametrize("to,kwargs", [("FLOAT8E4M3FN", {}), ("FLOAT16", {}), ("INT4", {}), ("INT4", {"raw": True}),
+                                       ("INT4", {"raw": True, "unpack": True}), ("BFLOAT16", {"raw": True})])
+def test_out_argument(to, kwargs):
+    x = np.float32([1, -1, 2.5, 1e6, 7])
+    want = castlike.cast(x, to, **kwargs)
+    out = np.empty_like(want)
+    assert castlike.cast(x, to, out=out, **kwargs) is out
+    assert out.tobytes() == want.tobytes()
+
+
+def test_out_argument_is_checked():
+    with pytest.raises(ValueError, match="returns dtype float16"):
+        castlike.cast(np.float32([1]), "FLOAT16", out=np.empty(1, np.float32))
+    with pytest.raises(TypeError, match="writable C-contiguous"):
+        castlike.cast(np.float32([1, 2]), "FLOAT16", out=np.empty(4, np.float16)[::2])
