@@ -14,6 +14,9 @@ runs the suite there, with the fixtures that module sees, without --castlike-imp
 --castlike-expect FILE (a castlike-known-discrepancies baseline) makes the known rows of a case an
 xfail, strictly: a new, changed or vanished row fails, and so does a failed call (crash, hang).
 Without --castlike-impl and without test_castlike in a test module the plugin does nothing.
+
+Give path options as --castlike-vectors=DIR, --castlike-expect=FILE: pytest picks its rootdir before
+plugins add their options, so there a separate value that is an existing path counts as a test path.
 """
 
 import importlib
@@ -194,8 +197,10 @@ def _judge_against(report, name, baseline):
     unknown = {_key(r) for r in new} | {_key(now) for _, now in changed}
     known = [r for r in report.discrepancies() if _key(r) not in unknown]
     failed_calls = report.call_failures()
-    summary = "baseline %s, case %s: %d known, %d new, %d changed, %d vanished" % (
-        baseline, name, len(known), len(new), len(changed), len(vanished))
+    not_run = [r for r in comparison["not_run"] if r["case"] == name]  # rows of this case whose call failed
+    summary = "baseline %s, case %s: %d known, %d new, %d changed, %d vanished%s" % (
+        baseline, name, len(known), len(new), len(changed), len(vanished),
+        ", %d not run" % len(not_run) if not_run else "")
     if new or changed or failed_calls:
         rows = new + [dict(now, text="%s (the baseline has: %s)" % (now["text"], was["text"])) for was, now in changed]
         more = ["known: " + r["text"] for r in known] + ["vanished: " + r["text"] for r in vanished]

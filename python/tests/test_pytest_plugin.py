@@ -113,11 +113,15 @@ def test_xdist_gives_the_same_results(project):
     result.stdout.fnmatch_lines(["FAILED castlike/conformance_suite.py::test_castlike[[]FLOAT-FLOAT8E4M3FN-op25-sat0]*"])
 
 
-def test_baseline_of_the_known_discrepancies_makes_them_xfail(project):
-    wrong = project.path / "wrongimpl.py"
+def write_baseline_of_wrong(project, name):
+    """The baseline of WRONG's own run on the four cases (two of them with two rows each)."""
     namespace = {}
-    exec(compile(wrong.read_text(), str(wrong), "exec"), namespace)
-    castlike.validate(namespace["cast"], vectors=[c["path"] for c in CASES]).write_baseline(project.path / "known.json")
+    exec(compile(WRONG, "wrongimpl.py", "exec"), namespace)
+    castlike.validate(namespace["cast"], vectors=[c["path"] for c in CASES]).write_baseline(project.path / name)
+
+
+def test_baseline_of_the_known_discrepancies_makes_them_xfail(project):
+    write_baseline_of_wrong(project, "known.json")
     result = run(project, "--castlike-impl", "wrongimpl:cast", *VECTORS, "--castlike-expect=known.json", "-rx")
     result.assert_outcomes(passed=len(CASES) - 1, xfailed=2)
     assert result.ret == 0
@@ -145,6 +149,24 @@ def test_baseline_of_the_known_discrepancies_makes_them_xfail(project):
                                  "  FLOAT_to_FLOAT8E4M3FN_op25_sat0[[]2] (opset 25, saturate=0)",
                                  "discrepancy FLOAT_to_FLOAT8E4M3FN_op25_sat0, F8.NOSAT.INF: 2 failure(s), explained by "
                                  "saturate=1 (the baseline has: *F8.NOSAT.INF: 3 failure(s)*"])
+
+
+def test_a_failed_call_is_never_excused_by_the_baseline(project):
+    write_baseline_of_wrong(project, "known.json")
+    project.makepyfile(hangs='''
+import time, wrongimpl
+
+def cast(x, to, *, saturate=None, **attributes):
+    if saturate == 0:
+        time.sleep(600)  # killed by --castlike-timeout
+    return wrongimpl.cast(x, to, saturate=saturate, **attributes)
+''')
+    result = run(project, "--castlike-impl", "hangs:cast", "--castlike-isolate", "--castlike-timeout", "1", *VECTORS,
+                 "--castlike-expect=known.json", "-k", "op25-sat0 and not spec")
+    result.assert_outcomes(failed=1, deselected=len(CASES))
+    result.stdout.fnmatch_lines(["baseline *known.json, case FLOAT_to_FLOAT8E4M3FN_op25_sat0: 0 known, 0 new, 0 changed, "
+                                 "0 vanished, 2 not run",
+                                 "failed call (timed out, opset 25, saturate=0): no answer within 1 s (the child was killed)"])
 
 
 def test_malformed_baseline_is_a_usage_error(project):
