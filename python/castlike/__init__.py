@@ -13,44 +13,38 @@ the reference, explaining each failure by rule and by the reading of the specifi
 docs/python.md in the source tree is the guide.
 """
 
-from . import _core
-from ._cast import cast
-from ._errors import (AttributeNotInOpset, BufferTooSmall, CallbackAborted, CastlikeError, InternalError,
-                      InvalidArgument, InvalidAttribute, OutOfMemory, Rejected, SizeOverflow, StringType,
-                      TypeNotInOpset, UnknownOpset, UnknownType, UnsupportedIsa)
-from ._reference import Expected, ExpectedElement, Explanation, expected, explain
-from ._types import TYPES, ElementType, element_type, has_ml_dtypes
-from ._validate import (ExhaustiveReport, PartialOutput, Report, default_vectors, exhaustive_configurations,
-                        list_cases, validate)
+import importlib
 
-__version__ = _core.version()
-
-
-def types():
-    """The 24 element types (ElementType: ONNX name and number, numpy name, bits, kind, first version)."""
-    return list(TYPES.values())
-
-
-def rules():
-    """Every rule id of the reference with its one-line summary: [(id, summary), ...]."""
-    return [tuple(r) for r in _core.rules()]
+# The public names and the module each lives in. They are imported on first use (PEP 562), so that
+# importing castlike, which pytest does for the plugin in every run of a venv that has the package,
+# costs nothing until something of it is used (numpy, ml_dtypes and the extension module load then).
+_WHERE = {
+    "cast": "_cast", "expected": "_reference", "explain": "_reference", "Expected": "_reference",
+    "ExpectedElement": "_reference", "Explanation": "_reference", "TYPES": "_types", "ElementType": "_types",
+    "element_type": "_types", "has_ml_dtypes": "_types", "validate": "_validate", "list_cases": "_validate",
+    "default_vectors": "_validate", "exhaustive_configurations": "_validate", "Report": "_validate",
+    "ExhaustiveReport": "_validate", "PartialOutput": "_validate", "types": "_facts", "rules": "_facts",
+    "isa_levels": "_facts", "active_isa": "_facts", "force_isa": "_facts", "__version__": "_facts",
+}
+for _name in ("CastlikeError", "InvalidArgument", "UnknownType", "TypeNotInOpset", "AttributeNotInOpset",
+              "UnknownOpset", "SizeOverflow", "BufferTooSmall", "UnsupportedIsa", "InvalidAttribute", "StringType",
+              "CallbackAborted", "OutOfMemory", "InternalError", "Rejected"):
+    _WHERE[_name] = "_errors"
 
 
-def isa_levels():
-    """The kernel levels this build and CPU have ("scalar", "avx2", "avx512", "neon")."""
-    return list(_core.isa_levels())
+def __getattr__(name):
+    if name not in _WHERE:
+        raise AttributeError("module 'castlike' has no attribute %r" % name)
+    value = getattr(importlib.import_module("." + _WHERE[name], __name__), name)
+    globals()[name] = value
+    return value
 
 
-def active_isa():
-    return _core.active_isa()
+def __dir__():
+    return sorted(set(globals()) | set(_WHERE))
 
 
-def force_isa(level):
-    """Runs the kernels at `level` for the whole process (ValueError if this CPU lacks it)."""
-    _core.force_isa(level)
-
-
-__all__ = [
+__all__ = [  # noqa: F822 (resolved by __getattr__)
     "cast", "expected", "explain", "validate", "list_cases", "default_vectors", "exhaustive_configurations",
     "Report", "ExhaustiveReport", "PartialOutput", "Expected", "ExpectedElement", "Explanation", "ElementType",
     "element_type", "types", "rules", "isa_levels", "active_isa", "force_isa", "has_ml_dtypes",

@@ -60,8 +60,12 @@ def pytest_configure(config):
         opt.castlike_expect = str(here / opt.castlike_expect)
     if opt.castlike_impl is not None:
         config.stash[_IMPL] = _resolve(opt.castlike_impl, here)
-        # Collect the packaged suite beside whatever pytest collects anyway (pytest drops duplicates).
-        config.args.append(str(SUITE))
+        # `pytest --castlike-impl X` alone runs the suite (not the tests of the directory it is run
+        # in); with paths, the suite is collected beside them (pytest drops duplicates).
+        if config.args_source == pytest.Config.ArgsSource.ARGS:
+            config.args.append(str(SUITE))
+        else:
+            config.args[:] = [str(SUITE)]
     if opt.castlike_vectors or opt.castlike_pairs or opt.castlike_expect:
         cases = _cases(config)  # a bad selection is a usage error now, not a collection error
         if opt.castlike_expect:

@@ -1,0 +1,31 @@
+"""The library's facts: element types, rule ids, kernel ISA levels, version."""
+
+from . import _core
+from ._types import TYPES
+
+__version__ = _core.version()
+
+
+def types():
+    """The 24 element types (ElementType: ONNX name and number, numpy name, bits, kind, first version)."""
+    return list(TYPES.values())
+
+
+def rules():
+    """Every rule id of the reference with its one-line summary: [(id, summary), ...]."""
+    return [tuple(r) for r in _core.rules()]
+
+
+def isa_levels():
+    """The kernel levels this build and CPU have ("scalar", "avx2", "avx512", "neon")."""
+    return list(_core.isa_levels())
+
+
+def active_isa():
+    """The level the kernels run at."""
+    return _core.active_isa()
+
+
+def force_isa(level):
+    """Runs the kernels at `level` for the whole process (ValueError if this CPU lacks it)."""
+    _core.force_isa(level)
