@@ -58,6 +58,7 @@ def wheel(python, digest, say=print):
         cmd = [str(python), "-m", "pip", "--disable-pip-version-check", "-q", "wheel", str(ROOT), "--no-deps",
                "-w", str(partial)]
         if subprocess.run(cmd, env=env).returncode != 0:
+            shutil.rmtree(partial, ignore_errors=True)
             sys.exit("venv: error: `pip wheel %s` failed (it needs PyPI for scikit-build-core and nanobind, "
                      "CMake >= 3.25 and the packages of scripts/bootstrap)" % ROOT)
         os.replace(partial, target)
