@@ -15,8 +15,9 @@ the implementation says so. A model that does not load is a rejection with the b
 when a whole tensor fails at run time every element is retried alone (castlike.PartialOutput).
 Outputs come back as numpy arrays: the ML types as ml_dtypes arrays or as their bits in unsigned
 integers (onnxruntime hands float8 back as uint8), the 4- and 2-bit types one element per byte or
-ONNX-packed. A runtime whose numpy outputs cannot hold a type at all (onnxruntime: bfloat16, the
-4-/2-bit types, FLOAT8E8M0) rejects those destinations here.
+ONNX-packed. A runtime whose numpy outputs cannot hold a type at all (onnxruntime 1.32 hands back
+FLOAT8E4M3FN as uint8 but has no numpy form for the other float8 types, BFLOAT16, FLOAT8E8M0 and
+the 4-/2-bit types) rejects those destinations here.
 """
 
 import collections
@@ -72,7 +73,7 @@ def implementation(backend, device="CPU", **prepare_kwargs):
     `backend.prepare(model, device, **prepare_kwargs).run([input])`."""
     if not is_backend(backend):
         raise TypeError("%r is not an onnx backend (an onnx.backend.base.Backend, or a module with prepare, "
-                        "run_model and supports_device such as onnxruntime.backend)" % (backend,))
+                        "run or run_model, and supports_device, such as onnxruntime.backend)" % (backend,))
     if not backend.supports_device(device):
         raise ValueError("the backend does not support device %r" % device)
     return _BackendImplementation(backend, device, prepare_kwargs)

@@ -2,9 +2,9 @@
 its output read as raw bytes.
 
 Why not castlike.onnx_backend with onnxruntime.backend: the backend API answers with numpy arrays,
-and onnxruntime has no numpy form for BFLOAT16, FLOAT8E8M0 or the 4- and 2-bit types ("No
-corresponding Numpy type for Tensor Type"), so every cast to them would be a rejection of the
-wrapper, not of onnxruntime; nor can it be fed float8, bfloat16 or 4-/2-bit numpy arrays. Here the
+and onnxruntime has no numpy form for BFLOAT16, FLOAT8E4M3FNUZ, FLOAT8E5M2, FLOAT8E5M2FNUZ,
+FLOAT8E8M0 or the 4- and 2-bit types ("No corresponding Numpy type for Tensor Type"), so every cast
+to them would be a rejection of the wrapper, not of onnxruntime (392 of the 834 cases); nor can it be fed float8, bfloat16 or 4-/2-bit numpy arrays. Here the
 input of the 8-bit and wider types is a graph input fed as an OrtValue built from its bits (one
 session per configuration and rank, reused for every shape: the exhaustive stream runs one session),
 STRING and the packed 4-/2-bit inputs are initializers (exact string_data / raw_data), and the output
