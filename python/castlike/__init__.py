@@ -8,6 +8,7 @@ the reference, explaining each failure by rule and by the reading of the specifi
     castlike.validate(impl, ...)          judge a Python implementation on the vectors (or on every
                                           input of a configuration: exhaustive=...)
     castlike.onnx_backend                 judge any onnx.backend.base.Backend (onnxruntime, ...)
+    castlike.peers                        the pinned third-party peers, results files, exhaustive streams
     pytest --castlike-impl module:callable   the pytest plugin (castlike.pytest_plugin)
 
 docs/python.md in the source tree is the guide.

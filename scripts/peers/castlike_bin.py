@@ -26,17 +26,6 @@ def castlike(explicit=None):
     return str(binary)
 
 
-def types(binary=None):
-    """castlike's type table as `castlike types` prints it: (name, numpy name, width in bits) per type."""
-    out = subprocess.run([binary or castlike(), "types"], stdout=subprocess.PIPE, text=True, check=True).stdout
-    table = []
-    for line in out.splitlines():
-        f = line.split()
-        if len(f) >= 5 and f[0].isdigit() and f[4] == "bits":
-            table.append((f[1], f[2], int(f[3])))
-    return table
-
-
 def run(cmd, **kw):
     """Runs a command, echoing it; returns the completed process."""
     print("+ " + " ".join(str(c) for c in cmd), file=sys.stderr, flush=True)

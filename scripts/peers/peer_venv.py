@@ -2,9 +2,11 @@
 
 Each peer script calls ``run_in_venv(NAME)`` first: it creates ``.venv/peers-NAME`` at the repository
 root (or under $CASTLIKE_VENV_DIR) with ``python3 -m venv``, installs the pinned versions of
-``scripts/peers/requirements/NAME.txt`` from PyPI with pip (binary wheels only), and re-executes the
-script with that venv's interpreter. A stamp file (hash of the requirements and of the base
-interpreter's version) makes later runs start at once and reinstalls when the pins change.
+``scripts/peers/requirements/NAME.txt`` from PyPI with pip (binary wheels only), installs the
+castlike package of this source tree (castlike_wheel.py: one wheel per source state, ``--no-deps``:
+the pins provide numpy, ml_dtypes and onnx) and re-executes the script with that venv's interpreter.
+Stamp files (hash of the requirements and of the base interpreter's version; hash of the wheel's
+sources) make later runs start at once and reinstall when the pins or the sources change.
 """
 
 import hashlib
@@ -13,9 +15,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import castlike_wheel
+
 ROOT = Path(__file__).resolve().parents[2]
 REQUIREMENTS = Path(__file__).resolve().parent / "requirements"
 _MARK = "CASTLIKE_PEER_VENV"
+# The venvs whose scripts need no castlike package (the JSON Schema checker).
+WITHOUT_CASTLIKE = {"schema"}
 
 
 def venv_dir(name):
@@ -60,7 +66,23 @@ def ensure(name):
     python = env / "bin" / "python"
     if not (python.exists() and stamp.exists() and stamp.read_text().strip() == digest):
         _create(env, requirements, stamp, digest)
+    if name not in WITHOUT_CASTLIKE:
+        _install_castlike(python, env / ".castlike-wheel")
     return python
+
+
+def _install_castlike(python, stamp):
+    """The castlike wheel of the current sources in the venv of `python` (built once per source
+    state for every venv; reinstalled when the sources changed)."""
+    digest = castlike_wheel.source_digest()
+    if stamp.exists() and stamp.read_text().strip() == digest:
+        return
+    wheel = castlike_wheel.wheel(python, digest, _say)
+    pip = [str(python), "-m", "pip", "--disable-pip-version-check", "-q", "install", "--no-deps",
+           "--force-reinstall", str(wheel)]
+    if subprocess.run(pip).returncode != 0:
+        sys.exit("venv: error: pip could not install %s into %s" % (wheel, python.parent.parent))
+    stamp.write_text(digest + "\n")
 
 
 def run_in_venv(name):

@@ -1,0 +1,91 @@
+"""One-node CastLike models and exact TensorProtos, built with onnx.helper.
+
+Every tensor carries the case's bits as they are: raw_data in ONNX's layout (little-endian; the 4- and
+2-bit types packed, element 0 in the lowest bits) or string_data (UTF-8) for STRING, so that no
+numpy or float conversion of onnx touches a float8 NaN payload or a sub-byte value on the way in.
+onnx is imported by the functions that need it (castlike itself does not depend on it).
+"""
+
+import numpy as np
+
+from ._cast import texts_of
+from ._types import element_type, raw_bytes
+
+
+def tensor_proto(name, type_name, array, shape=None):
+    """A TensorProto named `name` of type `type_name` holding `array` (its dtype, or its raw bits
+    one element per byte for the 4- and 2-bit types; str objects for STRING) with `shape` (default:
+    the array's)."""
+    from onnx import helper
+    t = element_type(type_name)
+    a = np.asarray(array, dtype=object if t.name == "STRING" else None)
+    dims = list(a.shape if shape is None else shape)
+    if t.name == "STRING":
+        return helper.make_tensor(name, t.onnx, dims, [s.encode("utf-8") for s in texts_of(a)])
+    return helper.make_tensor(name, t.onnx, dims, bytes(raw_bytes(a, t)), raw=True)
+
+
+def empty_tensor_proto(name, type_name):
+    """The empty tensor of a type: CastLike's target_type, whose only meaning is its element type."""
+    from onnx import helper
+    t = element_type(type_name)
+    if t.name == "STRING":
+        return helper.make_tensor(name, t.onnx, [0], [])
+    return helper.make_tensor(name, t.onnx, [0], b"", raw=True)
+
+
+def castlike_model(source, destination, shape, *, opset=25, saturate=None, round_mode=None, input_tensor=None,
+                   target_input=False, name="castlike"):
+    """A model with the single node CastLike(input, target_type) -> output at `opset`, with the
+    attributes that are not None (None: not set, the opset's default applies).
+
+    input_tensor   a TensorProto named 'input' makes the input an initializer (exact bytes, nothing
+                   fed); None makes it a graph input of `shape` (ints, or strings for symbolic dims)
+    target_input   target_type a graph input too (ONNX's own node tests have it so); by default an
+                   empty initializer
+    """
+    from onnx import helper
+    src, dst = element_type(source), element_type(destination)
+    attrs = {}
+    if saturate is not None:
+        attrs["saturate"] = int(saturate)
+    if round_mode is not None:
+        attrs["round_mode"] = round_mode
+    node = helper.make_node("CastLike", ["input", "target_type"], ["output"], **attrs)
+    inputs, inits = [], []
+    if input_tensor is not None:
+        inits.append(input_tensor)
+    else:
+        inputs.append(helper.make_tensor_value_info("input", src.onnx, list(shape)))
+    if target_input:
+        inputs.append(helper.make_tensor_value_info("target_type", dst.onnx, [0]))
+    else:
+        inits.append(empty_tensor_proto("target_type", dst.name))
+    output = helper.make_tensor_value_info("output", dst.onnx, list(shape))
+    graph = helper.make_graph([node], name, inputs, [output], initializer=inits)
+    opset_id = helper.make_opsetid("", int(opset))
+    model = helper.make_model(graph, opset_imports=[opset_id], producer_name="castlike")
+    # The lowest IR version that has the opset: a runtime older than the newest IR still loads it.
+    model.ir_version = helper.find_min_ir_version_for([opset_id])
+    return model
+
+
+def model_for(x, to, *, saturate=None, round_mode=None, opset=25, feed=True, name="castlike"):
+    """The model of one call of castlike.cast's signature: the input fed as a graph input of x's
+    rank with symbolic dims (so one prepared model serves every shape of that rank), or with
+    feed=False an initializer holding x's exact bits."""
+    src = _source_type(x)
+    if feed:
+        shape = ["d%d" % i for i in range(np.ndim(x))]
+        return castlike_model(src, to, shape, opset=opset, saturate=saturate, round_mode=round_mode, name=name)
+    return castlike_model(src, to, list(np.shape(x)), opset=opset, saturate=saturate, round_mode=round_mode,
+                          input_tensor=tensor_proto("input", src, x), name=name)
+
+
+def _source_type(x):
+    from ._types import type_of_array
+    t = type_of_array(x)
+    if t is None:
+        raise TypeError("numpy dtype %s is not an ONNX element type (castlike.onnx_backend takes numpy's "
+                        "and ml_dtypes' dtypes, object arrays of str for STRING)" % np.asarray(x).dtype)
+    return t.name

@@ -1,0 +1,43 @@
+"""The pinned third-party peers castlike reports on, as implementations for castlike.validate, and
+what their adapter scripts (scripts/adapter-PEER) do with them: results files for `castlike validate
+--results` (castlike.peers.results) and the raw outputs of every input of a configuration for
+`castlike validate --exhaustive --raw-outputs` (castlike.peers.exhaustive).
+
+    onnxruntime     InferenceSession (CPU), graph optimizations off, outputs read as raw bytes
+                    (castlike.peers.onnxruntime_session: why not the backend API)
+    onnx-reference  onnx.reference.ReferenceEvaluator through castlike.onnx_backend
+    ml-dtypes       numpy astype between numpy's and ml_dtypes' types (no opsets, no attributes)
+
+Each implementation carries castlike_name, castlike_description and castlike_info (the results
+file's header: name, version, description).
+"""
+
+PEERS = ("onnxruntime", "onnx-reference", "ml-dtypes")
+
+
+def implementation(name):
+    """The implementation of peer `name` (its runtime must be importable)."""
+    if name == "onnxruntime":
+        from .onnxruntime_session import OnnxruntimeSession
+        return OnnxruntimeSession()
+    if name == "onnx-reference":
+        from .onnx_reference import onnx_reference
+        return onnx_reference()
+    if name == "ml-dtypes":
+        from .ml_dtypes_astype import MlDtypesAstype
+        return MlDtypesAstype()
+    raise ValueError("unknown peer %r (one of %s)" % (name, ", ".join(PEERS)))
+
+
+def info(impl):
+    """The results file's implementation header of an implementation: castlike_info, else its name,
+    version and description attributes."""
+    found = getattr(impl, "castlike_info", None)
+    if found:
+        return dict(found)
+    out = {"name": getattr(impl, "castlike_name", None) or getattr(impl, "__qualname__", type(impl).__name__)}
+    if getattr(impl, "castlike_version", None):
+        out["version"] = impl.castlike_version
+    if getattr(impl, "castlike_description", None):
+        out["description"] = impl.castlike_description
+    return out

@@ -1,0 +1,38 @@
+"""The command line of the adapter scripts (scripts/adapter-PEER): the vector-file mode
+
+    --vectors PATH [--vectors PATH ...] --out results.jsonl [--only NAME,...]
+
+writes a results file for `castlike validate --results`; `--exhaustive ID ...` and `--list` are the
+exhaustive mode (castlike.peers.exhaustive). Also `python -m castlike.peers PEER ...`."""
+
+import argparse
+import sys
+import traceback
+
+from . import exhaustive, implementation
+from .results import VectorError, write_results
+
+
+def main(peer, argv=None, description=None):
+    argv = sys.argv[1:] if argv is None else argv
+    impl = implementation(peer)
+    if exhaustive.wants(argv):
+        return exhaustive.main(peer, impl, argv)
+    parser = argparse.ArgumentParser(prog="adapter-" + peer, description=description)
+    parser.add_argument("--vectors", action="append", required=True, help="vector directory or file (repeatable)")
+    parser.add_argument("--out", required=True, help="results file to write (JSON Lines)")
+    parser.add_argument("--only", help="comma-separated case names (for a quick look; the validator "
+                                        "then needs --vectors with just those files)")
+    args = parser.parse_args(argv)
+    only = args.only.split(",") if args.only else None
+    try:
+        counts = write_results(impl, args.vectors, args.out, only=only)
+    except VectorError as e:
+        sys.exit("error: %s" % e)
+    except ValueError as e:  # a wrapper bug must not look like a peer's answer
+        traceback.print_exc()
+        sys.exit("error: the adapter failed: %s" % e)
+    info = impl.castlike_info
+    print("%s %s: %d cases ran, %d rejected, %d element errors -> %s" % (
+        info["name"], info.get("version", ""), counts["ok"], counts["rejected"], counts["element errors"], args.out))
+    return 0

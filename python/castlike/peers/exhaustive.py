@@ -1,0 +1,223 @@
+"""The raw outputs of every input of one configuration, in input order, from any implementation with
+castlike.cast's signature, for `castlike validate --exhaustive --config ID --raw-outputs FILE|-`
+(docs/exhaustive.md): the adapters' `--exhaustive ID` mode.
+
+A configuration id is `<SOURCE>-<DESTINATION>[-sat<0|1>][-<round_mode>]`; which ones exist (every
+numeric source of <= 32 bits to every numeric destination, with the attribute values that can change
+a result) is castlike.exhaustive_configurations(). The inputs 0 .. 2^bits - 1 are generated in
+batches (one preallocated pattern buffer, bounded memory), each batch is one call of the
+implementation at opset 25 with the id's attributes, and its answer is written in the destination's
+raw ONNX layout: little-endian, 4-bit types two per byte (element 0 in the low nibble), 2-bit types
+four per byte (lowest bits first). Every configuration is first tried on the inputs 0 .. 3, so that
+one the implementation cannot run is refused before any output is written.
+"""
+
+import argparse
+import sys
+import time
+
+import numpy as np
+
+from .. import _validate
+from .._retry import one_line
+from .._types import TYPES, element_type, storage_bytes
+
+ROUND_MODES = ("up", "down", "nearest")
+DEFAULT_BATCH = 1 << 22
+OPSET = 25
+
+
+class Configuration:
+    """A source, a destination and the effective attributes (saturate and round_mode are None where
+    the destination does not read them)."""
+
+    def __init__(self, source, destination, saturate=None, round_mode=None):
+        self.source, self.destination = source, destination
+        self.saturate, self.round_mode = saturate, round_mode
+
+    @property
+    def id(self):
+        s = "%s-%s" % (self.source, self.destination)
+        if self.saturate is not None:
+            s += "-sat%d" % self.saturate
+        if self.round_mode is not None:
+            s += "-" + self.round_mode
+        return s
+
+    @property
+    def inputs(self):
+        return 1 << element_type(self.source).bits
+
+    def attributes(self):
+        """The CastLike attributes of the id (for implementations that take attributes)."""
+        return {k: v for k, v in (("saturate", self.saturate), ("round_mode", self.round_mode)) if v is not None}
+
+
+def _from_id(text):
+    """The Configuration spelled by a well-formed id, or None."""
+    parts = text.split("-")
+    if len(parts) < 2 or parts[0] not in TYPES or parts[1] not in TYPES:
+        return None
+    saturate = round_mode = None
+    for p in parts[2:]:
+        if p in ("sat0", "sat1") and saturate is None and round_mode is None:
+            saturate = int(p[3])
+        elif p in ROUND_MODES and round_mode is None:
+            round_mode = p
+        else:
+            return None
+    return Configuration(parts[0], parts[1], saturate, round_mode)
+
+
+def all_configurations():
+    """Every configuration castlike judges exhaustively, in its order."""
+    return [_from_id(i) for i in _validate.exhaustive_configurations()]
+
+
+def parse_id(text):
+    """The Configuration named by `text`, or ValueError saying what is wrong."""
+    configurations = all_configurations()
+    for c in configurations:
+        if c.id == text:
+            return c
+    parts = text.split("-")
+    if len(parts) < 2 or parts[0] not in TYPES or parts[1] not in TYPES:
+        raise ValueError("%r is not a configuration id (<SOURCE>-<DESTINATION>[-sat<0|1>][-<round_mode>], "
+                         "ONNX type names)" % text)
+    wanted = [c.id for c in configurations if (c.source, c.destination) == (parts[0], parts[1])]
+    if not wanted:
+        raise ValueError("%r: exhaustive configurations have a numeric source of <= 32 bits and a numeric "
+                         "destination" % text)
+    raise ValueError("%r: wrong attributes for %s; one of %s" % (text, parts[1], ", ".join(wanted)))
+
+
+def parse_range(text, config):
+    """`FIRST..LAST` (inclusive; decimal or 0x hex) as (first, last), checked against the source."""
+    try:
+        first, last = (int(p, 0) for p in text.split(".."))
+    except ValueError:
+        raise ValueError("--range %r is not FIRST..LAST (e.g. 0x7f000000..0x7fffffff)" % text)
+    if not 0 <= first <= last < config.inputs:
+        raise ValueError("--range %s is outside 0..%#x, the inputs of %s" % (text, config.inputs - 1, config.id))
+    return first, last
+
+
+def converter(impl, config):
+    """The batch conversion of `config` by `impl`: source bit patterns (unsigned integers) -> the raw
+    output bytes. Element errors in a batch are an error (exhaustive outputs have no holes)."""
+    src, dst = element_type(config.source), element_type(config.destination)
+
+    def convert(patterns):
+        x = patterns.view(src.dtype) if src.dtype is not None else patterns
+        out = impl(x, dst.name, saturate=config.saturate, round_mode=config.round_mode, opset=OPSET)
+        answer = _validate._decode(out, {"to": dst.name, "shape": x.shape, "count": x.size})
+        if answer[0] != "ok":
+            raise RuntimeError("%s: %s" % (answer[1], answer[2]))
+        if answer[2]:
+            index, message = sorted(answer[2].items())[0]
+            raise RuntimeError("%d element error(s) in the batch from %#x, first at %#x: %s"
+                               % (len(answer[2]), int(patterns[0]), int(patterns[index]), message))
+        return answer[1]
+
+    return convert
+
+
+def open_checked(impl, config):
+    """impl's converter for `config`, tried on the first four inputs (raises if it cannot run it)."""
+    convert = converter(impl, config)
+    data = convert(np.arange(4, dtype=element_type(config.source).raw_dtype))
+    if len(data) != storage_bytes(config.destination, 4):
+        raise RuntimeError("the implementation returned %d bytes for 4 inputs" % len(data))
+    return convert
+
+
+def stream(config, convert, out, batch=DEFAULT_BATCH, first=0, last=None):
+    """Writes the raw outputs of the inputs first .. last (default: every input) of `config` to the
+    binary file `out`; returns the seconds spent converting (the rest is generation and writing).
+    Batches are multiples of 4 inputs, so packed outputs of consecutive batches join up."""
+    last = config.inputs - 1 if last is None else last
+    batch = min(batch, last - first + 1)
+    patterns_type = element_type(config.source).raw_dtype
+    offsets = np.arange(batch, dtype=patterns_type)
+    buffer = np.empty(batch, dtype=patterns_type)
+    converting = 0.0
+    for a in range(first, last + 1, batch):
+        n = min(batch, last + 1 - a)
+        patterns = buffer[:n]
+        np.add(offsets[:n], patterns_type.type(a), out=patterns)
+        t = time.perf_counter()
+        data = convert(patterns)
+        converting += time.perf_counter() - t
+        if len(data) != storage_bytes(config.destination, n):
+            raise RuntimeError("the implementation returned %d bytes for %d inputs from %#x; %d expected"
+                               % (len(data), n, a, storage_bytes(config.destination, n)))
+        out.write(data)
+    out.flush()
+    return converting
+
+
+def wants(argv):
+    """True when the command line asks for the exhaustive mode (not the vector-file mode)."""
+    return any(a in ("--list", "--exhaustive") or a.startswith("--exhaustive=") for a in argv)
+
+
+def main(peer_name, impl, argv):
+    """The adapters' `--exhaustive ID [--out FILE|-] [--range FIRST..LAST] [--batch N]` and `--list`
+    modes for the implementation `impl` (the exit status: 0, 2 broken pipe, 3 refused)."""
+    parser = argparse.ArgumentParser(
+        prog="adapter-" + peer_name,
+        description="exhaustive mode: the raw outputs of every input of one configuration (%s)" % peer_name)
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--exhaustive", metavar="ID",
+                      help="configuration id <SOURCE>-<DESTINATION>[-sat<0|1>][-<round_mode>], "
+                           "e.g. FLOAT-FLOAT8E4M3FN-sat1")
+    mode.add_argument("--list", action="store_true",
+                      help="print the configurations this peer can run (one id a line) and those it "
+                           "refuses (to stderr, with the reason)")
+    parser.add_argument("--out", default="-", help="output file, or - for stdout (the default)")
+    parser.add_argument("--range", metavar="FIRST..LAST",
+                        help="only the inputs FIRST..LAST (inclusive, decimal or 0x hex), as "
+                             "`castlike validate --exhaustive --range` reads them")
+    parser.add_argument("--batch", type=int, default=DEFAULT_BATCH,
+                        help="inputs per batch (a multiple of 4; default 2^22)")
+    parser.add_argument("--source", help="with --list: only configurations from this source type")
+    args = parser.parse_args(argv)
+    if args.batch < 4 or args.batch % 4:
+        parser.error("--batch must be a positive multiple of 4")
+    if args.list:
+        for c in all_configurations():
+            if args.source and c.source != args.source:
+                continue
+            try:
+                open_checked(impl, c)
+                print(c.id, flush=True)
+            except Exception as e:
+                print("refused %s: %s" % (c.id, one_line(e)), file=sys.stderr)
+        return 0
+    try:
+        config = parse_id(args.exhaustive)
+        first, last = parse_range(args.range, config) if args.range else (0, config.inputs - 1)
+    except ValueError as e:
+        sys.exit("error: %s; hint: --list prints the ids this peer can run" % e)
+    try:
+        convert = open_checked(impl, config)
+    except Exception as e:
+        print("error: %s cannot run %s: %s" % (peer_name, config.id, one_line(e)), file=sys.stderr)
+        return 3
+    out = sys.stdout.buffer if args.out == "-" else open(args.out, "wb")
+    start, cpu = time.perf_counter(), time.process_time()
+    try:
+        converting = stream(config, convert, out, args.batch, first, last)
+    except BrokenPipeError:
+        sys.stderr.write("error: the reader of the outputs closed the pipe; hint: see its message above\n")
+        return 2
+    finally:
+        if out is not sys.stdout.buffer:
+            out.close()
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    n = last - first + 1
+    # CPU time too: on a shared machine the wall time says more about the neighbours than the peer.
+    print("%s %s: %d inputs, %.1f s wall (%.1f M inputs/s; converting %.1f s), %.1f s CPU (%.1f M inputs/CPU-s)"
+          % (peer_name, config.id, n, seconds, n / max(seconds, 1e-9) / 1e6, converting,
+             cpu, n / max(cpu, 1e-9) / 1e6), file=sys.stderr)
+    return 0

@@ -1,0 +1,50 @@
+"""A peer's output bits at chosen inputs through its adapter's vector-file mode, to hold against its
+exhaustive stream (scripts/check-exhaustive-adapters) or against the recorded witnesses of
+vectors/known-discrepancies/exhaustive-PEER.json (scripts/exhaustive-peers --witnesses). Runs where
+the castlike package is importable (the peer venv "castlike")."""
+
+import json
+import subprocess
+from pathlib import Path
+
+from castlike import element_type
+from castlike.peers.exhaustive import parse_id
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def vector_mode_bits(peer, wanted, castlike, work):
+    """`wanted` maps a name to (configuration id, inputs); each becomes one `castlike export --case`
+    file with the id's attributes, and the adapter runs them all in one call. Returns name ->
+    ({input bits: output bits}, None), or (None, message) when the peer rejects that case."""
+    case_dir = Path(work) / ("witnesses-" + peer)
+    case_dir.mkdir(parents=True)
+    names, digits = {}, {}
+    for name, (run_id, inputs) in wanted.items():
+        config = parse_id(run_id)
+        case = "witness_%s_%s" % (peer.replace("-", "_"), name.replace("-", "_"))
+        names[case], digits[name] = name, max(2, element_type(config.source).bits // 4)
+        cmd = [castlike, "export", "--case", "%s:%s" % (config.source, config.destination), "--name", case,
+               "--out", str(case_dir)]
+        for x in inputs:
+            cmd += ["--input", "0x%0*x" % (digits[name], x)]
+        for key, flag in (("saturate", "--saturate"), ("round_mode", "--round-mode")):
+            if getattr(config, key) is not None:
+                cmd += [flag, str(getattr(config, key))]
+        subprocess.run([str(c) for c in cmd], check=True, stdout=subprocess.DEVNULL)
+    if not names:
+        return {}
+    results = Path(work) / ("witnesses-%s.results.jsonl" % peer)
+    subprocess.run([str(ROOT / "scripts" / ("adapter-" + peer)), "--vectors", str(case_dir), "--out", str(results)],
+                   check=True, stdout=subprocess.DEVNULL)
+    out = {}
+    for line in map(json.loads, results.read_text().splitlines()[1:-1]):
+        name = names[line["case"]]
+        if line["status"] != "ok":
+            out[name] = (None, line["message"])
+        elif line.get("errors"):
+            out[name] = (None, "element errors: %s" % line["errors"][:2])
+        else:
+            keys = ("0x%0*x" % (digits[name], x) for x in wanted[name][1])
+            out[name] = (dict(zip(keys, line["bits"])), None)
+    return out
