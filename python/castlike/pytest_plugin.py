@@ -107,8 +107,17 @@ def _resolve(spec, here):
     """The implementation named by --castlike-impl; a usage error says what is wrong with the spec."""
     usage = "--castlike-impl %r: " % spec
     module_name, sep, attr = spec.partition(":")
+    if not sep and module_name:  # a module that is an ONNX backend (onnxruntime.backend)
+        try:
+            return _as_impl(_import(module_name, here), module_only=True)
+        except TypeError:
+            raise pytest.UsageError(usage + "expected MODULE:CALLABLE (e.g. mypkg.convert:cast), an ONNX backend "
+                                    "module (e.g. onnxruntime.backend) or builtin:kernels") from None
+        except Exception as e:
+            raise pytest.UsageError(usage + "cannot import %s (%s: %s)" % (module_name, type(e).__name__, e)) from None
     if not (sep and module_name and attr):
-        raise pytest.UsageError(usage + "expected MODULE:CALLABLE (e.g. mypkg.convert:cast) or builtin:kernels")
+        raise pytest.UsageError(usage + "expected MODULE:CALLABLE (e.g. mypkg.convert:cast), an ONNX backend "
+                                "module (e.g. onnxruntime.backend) or builtin:kernels")
     if module_name == "builtin":
         if attr != "kernels":
             raise pytest.UsageError(usage + "the builtin implementation is builtin:kernels (castlike.cast)")
@@ -144,8 +153,9 @@ def _import(module_name, here, missing_ok=False):
         return importlib.import_module(module_name)
 
 
-def _as_impl(obj):
-    """A callable like castlike.cast from `obj`: itself, or an ONNX backend wrapped by castlike.onnx_backend."""
+def _as_impl(obj, module_only=False):
+    """A callable like castlike.cast from `obj`: itself, or an ONNX backend wrapped by castlike.onnx_backend.
+    module_only: obj is a module named without an attribute, which must be a backend."""
     try:
         from castlike import onnx_backend
     except ImportError:  # not in this build, or onnx not installed: then obj cannot be a backend either
@@ -153,6 +163,8 @@ def _as_impl(obj):
     # Backends first: a backend class is callable too, but not with cast's signature.
     if onnx_backend is not None and onnx_backend.is_backend(obj):
         return onnx_backend.implementation(obj)
+    if module_only:
+        raise TypeError("%r is not an ONNX backend module" % (obj,))
     if not callable(obj):
         raise TypeError("%r is neither a callable like castlike.cast(x, to, *, saturate, round_mode, opset) "
                         "nor an ONNX backend" % (obj,))

@@ -232,7 +232,8 @@ def test_impl_in_a_submodule_its_package_does_not_import(project):
 @pytest.mark.parametrize("spec, message", [
     ("nosuchmodule:f", "cannot import nosuchmodule (ModuleNotFoundError: No module named 'nosuchmodule')"),
     ("castlike:nosuch", "castlike has no attribute 'nosuch'"),
-    ("notaspec", "expected MODULE:CALLABLE (e.g. mypkg.convert:cast) or builtin:kernels"),
+    ("notaspec", "cannot import notaspec (ModuleNotFoundError: No module named 'notaspec')"),
+    ("wrongimpl", "expected MODULE:CALLABLE (e.g. mypkg.convert:cast), an ONNX backend module (*) or builtin:kernels"),
     ("castlike:__version__", "* is neither a callable like castlike.cast(*) nor an ONNX backend"),
     ("builtin:reference", "the builtin implementation is builtin:kernels (castlike.cast)"),
 ])

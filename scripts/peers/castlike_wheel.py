@@ -1,5 +1,5 @@
 """The castlike wheel of this source tree for the peer venvs (standard library only): built once per
-source state with `pip wheel . --no-deps` into build/python/wheels/<digest>/, the digest a hash of
+source state by scripts/build-wheel into build/python/wheels/<digest>/, the digest a hash of
 every file the wheel is built from, so that all venvs install the same wheel and a change of the
 sources (or of the interpreter) builds a new one. A lock keeps two scripts starting at once from
 building it twice."""
@@ -36,7 +36,10 @@ def source_digest():
 
 
 def wheel(python, digest, say=print):
-    """The wheel for `digest`, built with the venv interpreter `python` when missing."""
+    """The wheel for `digest`: scripts/build-wheel's (over build/default's libraries when that tree
+    has been configured, as the peer scripts use its castlike tool too), copied to
+    build/python/wheels/<digest>/ so that every venv installs the same file. `python` is unused: the
+    wheel is built with build-wheel's pinned tools for the base interpreter, the venvs' version."""
     target = WHEELS / digest
     found = sorted(target.glob("castlike-*.whl")) if target.is_dir() else []
     if found:
@@ -47,22 +50,21 @@ def wheel(python, digest, say=print):
         found = sorted(target.glob("castlike-*.whl")) if target.is_dir() else []
         if found:  # another script built it while this one waited
             return found[0]
-        say("building the castlike wheel of these sources (%s; minutes the first time)" % digest)
+        say("building the castlike wheel of these sources (%s)" % digest)
+        cmd = [str(ROOT / "scripts" / "build-wheel"), "--quiet"]
+        if (ROOT / "build" / "default" / "castlike-libraries.cmake").exists():
+            cmd += ["--libraries", str(ROOT / "build" / "default")]
+        result = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+        if result.returncode != 0:
+            sys.exit("venv: error: scripts/build-wheel failed (it needs PyPI for scikit-build-core and nanobind, "
+                     "CMake >= 3.25 and the packages of scripts/bootstrap)")
+        built = Path(result.stdout.strip().splitlines()[-1])
         partial = WHEELS / (digest + ".partial")
         shutil.rmtree(partial, ignore_errors=True)
-        env = dict(os.environ)
-        env.setdefault("CMAKE_BUILD_PARALLEL_LEVEL", str(min(os.cpu_count() or 2, 2)))
-        if shutil.which("ccache"):  # the wheel's build dir is its own: ccache shares objects with build/default
-            env.setdefault("CMAKE_CXX_COMPILER_LAUNCHER", "ccache")
-            env.setdefault("CMAKE_C_COMPILER_LAUNCHER", "ccache")
-        cmd = [str(python), "-m", "pip", "--disable-pip-version-check", "-q", "wheel", str(ROOT), "--no-deps",
-               "-w", str(partial)]
-        if subprocess.run(cmd, env=env).returncode != 0:
-            shutil.rmtree(partial, ignore_errors=True)
-            sys.exit("venv: error: `pip wheel %s` failed (it needs PyPI for scikit-build-core and nanobind, "
-                     "CMake >= 3.25 and the packages of scripts/bootstrap)" % ROOT)
+        partial.mkdir()
+        shutil.copy2(built, partial / built.name)
         os.replace(partial, target)
         for old in WHEELS.iterdir():  # older source states: one wheel is all the venvs need
             if old.is_dir() and old.name != digest and not old.name.endswith(".partial"):
                 shutil.rmtree(old, ignore_errors=True)
-        return sorted(target.glob("castlike-*.whl"))[0]
+        return target / built.name
