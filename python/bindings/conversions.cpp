@@ -29,6 +29,24 @@ castlike_node_attributes node_attributes(const std::optional<int64_t>& saturate,
   return a;
 }
 
+// A rank-1 tensor of `type` with *dim elements; the caller sets its data or texts.
+castlike_tensor vector_tensor(ElementType type, const int64_t* dim) {
+  castlike_tensor t{};
+  t.type = static_cast<castlike_type>(type);
+  t.shape = dim;
+  t.rank = 1;
+  return t;
+}
+
+// castlike_cast_like with the GIL released while it runs.
+castlike_status call_cast_like(const castlike_tensor& input, ElementType target, int64_t opset,
+                               const std::optional<int64_t>& saturate, const std::optional<std::string>& round_mode,
+                               castlike_output& output) {
+  const castlike_node_attributes a = node_attributes(saturate, round_mode);
+  nb::gil_scoped_release release;
+  return castlike_cast_like(&input, static_cast<castlike_type>(target), opset, &a, &output);
+}
+
 // (status, bytes written): the C API's answer, turned into exceptions by castlike/_errors.py.
 nb::tuple cast_raw(Bytes src, const std::string& from, size_t count, const std::string& to, MutableBytes dst,
                    int64_t opset, std::optional<int64_t> saturate, std::optional<std::string> round_mode) {
@@ -37,21 +55,13 @@ nb::tuple cast_raw(Bytes src, const std::string& from, size_t count, const std::
     throw nb::value_error("cast_raw takes numeric types (the STRING calls are cast_from_texts / cast_to_texts)");
   if (count > static_cast<size_t>(INT64_MAX)) throw nb::value_error("element count too large");
   const int64_t dim = static_cast<int64_t>(count);
-  castlike_tensor input{};
-  input.type = static_cast<castlike_type>(f);
-  input.shape = &dim;
-  input.rank = 1;
+  castlike_tensor input = vector_tensor(f, &dim);
   input.data = src.data();
   input.data_bytes = src.shape(0);
   castlike_output output{};
   output.data = dst.data();
   output.capacity = dst.shape(0);
-  const castlike_node_attributes a = node_attributes(saturate, round_mode);
-  castlike_status s;
-  {
-    nb::gil_scoped_release release;
-    s = castlike_cast_like(&input, static_cast<castlike_type>(t), opset, &a, &output);
-  }
+  const castlike_status s = call_cast_like(input, t, opset, saturate, round_mode, output);
   return nb::make_tuple(static_cast<int>(s), output.bytes_written);
 }
 
@@ -62,21 +72,13 @@ nb::tuple cast_from_texts(const std::vector<std::string>& texts, const std::stri
   std::vector<size_t> lengths;
   for (const std::string& s : texts) pointers.push_back(s.data()), lengths.push_back(s.size());
   const int64_t dim = static_cast<int64_t>(texts.size());
-  castlike_tensor input{};
-  input.type = CASTLIKE_STRING;
-  input.shape = &dim;
-  input.rank = 1;
+  castlike_tensor input = vector_tensor(ElementType::kString, &dim);
   input.strings = pointers.data();
   input.string_lengths = lengths.data();
   castlike_output output{};
   output.data = dst.data();
   output.capacity = dst.shape(0);
-  const castlike_node_attributes a = node_attributes(saturate, round_mode);
-  castlike_status s;
-  {
-    nb::gil_scoped_release release;
-    s = castlike_cast_like(&input, static_cast<castlike_type>(t), opset, &a, &output);
-  }
+  const castlike_status s = call_cast_like(input, t, opset, saturate, round_mode, output);
   return nb::make_tuple(static_cast<int>(s), output.bytes_written);
 }
 
@@ -91,10 +93,7 @@ nb::tuple cast_to_texts(nb::object src, const std::string& from, size_t count, i
   const ElementType f = type_named(from);
   if (count > static_cast<size_t>(INT64_MAX)) throw nb::value_error("element count too large");
   const int64_t dim = static_cast<int64_t>(count);
-  castlike_tensor input{};
-  input.type = static_cast<castlike_type>(f);
-  input.shape = &dim;
-  input.rank = 1;
+  castlike_tensor input = vector_tensor(f, &dim);
   std::vector<std::string> in_texts;
   std::vector<const char*> pointers;
   std::vector<size_t> lengths;
@@ -114,12 +113,7 @@ nb::tuple cast_to_texts(nb::object src, const std::string& from, size_t count, i
   castlike_output output{};
   output.sink = collect_text;
   output.sink_user_data = &texts;
-  const castlike_node_attributes a = node_attributes(saturate, round_mode);
-  castlike_status s;
-  {
-    nb::gil_scoped_release release;
-    s = castlike_cast_like(&input, CASTLIKE_STRING, opset, &a, &output);
-  }
+  const castlike_status s = call_cast_like(input, ElementType::kString, opset, saturate, round_mode, output);
   return nb::make_tuple(static_cast<int>(s), texts);
 }
 

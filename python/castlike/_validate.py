@@ -252,18 +252,16 @@ def _name_of(impl, name):
     return getattr(impl, "castlike_name", None) or getattr(impl, "__qualname__", None) or type(impl).__name__
 
 
-class Report:
-    """A validation report (the harness's): `ok`, `verdict`, the renderings text() / json() /
-    html() / junit() and write(path), the rows a baseline keeps (discrepancies(), baseline(),
-    write_baseline(path)) and compare(baseline) for the known-discrepancies flow."""
+class _Rendered:
+    """What both reports share: their renderings by the harness, and writing one to a file."""
 
-    def __init__(self, core, comparison=None):
-        self._core, self.comparison = core, comparison
+    FORMATS = {".json": "json", ".html": "html", ".xml": "junit"}  # by suffix; anything else is text
 
-    ok = property(lambda self: self._core.ok, doc="no failure, rejection or failed call (with a baseline: nothing new)")
+    def __init__(self, core):
+        self._core = core
+
+    ok = property(lambda self: self._core.ok)
     verdict = property(lambda self: self._core.verdict())
-    total = property(lambda self: self._core.total)
-    implementation = property(lambda self: self._core.implementation)
 
     def text(self):
         return self._core.text()
@@ -273,6 +271,36 @@ class Report:
 
     def html(self):
         return self._core.html()
+
+    def write(self, path, format=None):
+        """Writes the report; the format from `format` or the suffix (.txt, .json, .html, .xml)."""
+        fmt = format or self.FORMATS.get(Path(path).suffix, "text")
+        if fmt not in ("text",) + tuple(self.FORMATS.values()):
+            raise ValueError("unknown report format %r (text, %s)" % (fmt, ", ".join(self.FORMATS.values())))
+        Path(path).write_text(getattr(self, fmt)())
+
+    def __str__(self):
+        return self.text()
+
+    def __repr__(self):
+        return "<castlike.%s %s>" % (type(self).__name__, self.verdict.strip())
+
+    def _repr_html_(self):
+        return self.html()
+
+
+class Report(_Rendered):
+    """A validation report (the harness's): `ok` (no failure, rejection or failed call; with a
+    baseline: nothing new), `verdict`, the renderings text() / json() / html() / junit() and
+    write(path), the rows a baseline keeps (discrepancies(), baseline(), write_baseline(path)) and
+    compare(baseline) for the known-discrepancies flow."""
+
+    def __init__(self, core, comparison=None):
+        super().__init__(core)
+        self.comparison = comparison
+
+    total = property(lambda self: self._core.total)
+    implementation = property(lambda self: self._core.implementation)
 
     def junit(self):
         return self._core.junit()
@@ -299,55 +327,16 @@ class Report:
         self.comparison = self._core.compare(str(baseline), strict)
         return self.comparison
 
-    def write(self, path, format=None):
-        """Writes the report; the format from `format` or the suffix (.txt, .json, .html, .xml)."""
-        fmt = format or {".json": "json", ".html": "html", ".xml": "junit"}.get(Path(path).suffix, "text")
-        render = {"text": self.text, "json": self.json, "html": self.html, "junit": self.junit}
-        if fmt not in render:
-            raise ValueError("unknown report format %r (text, json, html or junit)" % fmt)
-        Path(path).write_text(render[fmt]())
 
-    def __str__(self):
-        return self.text()
+class ExhaustiveReport(_Rendered):
+    """The report of an exhaustive validation: ok, verdict, text() / json() / html() / write(path),
+    configurations() (per configuration: counts and the maximal failing intervals with their rule
+    and readings)."""
 
-    def __repr__(self):
-        return "<castlike.Report %s>" % self.verdict
-
-    def _repr_html_(self):
-        return self.html()
-
-
-class ExhaustiveReport:
-    """The report of an exhaustive validation: ok, verdict, text() / json() / html(), configurations()
-    (per configuration: counts and the maximal failing intervals with their rule and readings)."""
-
-    def __init__(self, core):
-        self._core = core
-
-    ok = property(lambda self: self._core.ok)
-    verdict = property(lambda self: self._core.verdict())
-
-    def text(self):
-        return self._core.text()
-
-    def json(self):
-        return self._core.json()
-
-    def html(self):
-        return self._core.html()
+    FORMATS = {".json": "json", ".html": "html"}
 
     def configurations(self):
         return self._core.configurations()
-
-    def write(self, path, format=None):
-        fmt = format or {".json": "json", ".html": "html"}.get(Path(path).suffix, "text")
-        Path(path).write_text({"text": self.text, "json": self.json, "html": self.html}[fmt]())
-
-    def __str__(self):
-        return self.text()
-
-    def __repr__(self):
-        return "<castlike.ExhaustiveReport %s>" % self.verdict.strip()
 
 
 def exhaustive_configurations():
