@@ -49,3 +49,14 @@ def per_element(run, x, whole):
     filler = np.zeros(1, dtype=like.dtype) if like.dtype != object else np.array([""], dtype=object)
     values = np.concatenate([filler if a is None else a.astype(like.dtype, copy=False) for a in answers])
     return PartialOutput(values.reshape(np.shape(x)), errors)
+
+
+def run_whole_or_per_element(run, x):
+    """`run(x)`; when it fails at run time (not a model that does not load, which rejects the whole
+    call), every element alone (per_element)."""
+    try:
+        return run(x)
+    except Exception as e:
+        if stage_of(e) == LOAD:
+            raise
+        return per_element(run, x, e)

@@ -29,7 +29,7 @@ import numpy as np
 
 from ._onnx_model import castlike_model, empty_tensor_proto, model_for, tensor_proto
 from ._reference_backend import ReferenceEvaluatorBackend
-from ._retry import LOAD, RUN, at_stage, per_element
+from ._retry import LOAD, at_stage, run_whole_or_per_element
 from ._types import element_type, from_raw, raw_bytes, storage_bytes, type_of_array
 
 __all__ = ["implementation", "is_backend", "ReferenceEvaluatorBackend", "castlike_model", "tensor_proto",
@@ -107,12 +107,7 @@ class _BackendImplementation:
             else:
                 run_one = lambda a: self._run(self._prepare(model_for(a, dst, feed=False, **attrs)), None, dst,  # noqa: E731
                                               a.shape)
-            try:
-                return run_one(x)
-            except Exception as e:
-                if getattr(e, "castlike_stage", RUN) == LOAD:
-                    raise
-                return per_element(run_one, x, e)
+            return run_whole_or_per_element(run_one, x)
 
     # ---- preparing and running ----
 

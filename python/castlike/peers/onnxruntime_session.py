@@ -17,7 +17,7 @@ import ctypes
 import numpy as np
 
 from .._onnx_model import model_for
-from .._retry import LOAD, at_stage, per_element
+from .._retry import LOAD, at_stage, run_whole_or_per_element
 from .._types import element_type, from_raw, type_of_array
 
 _SESSIONS = 16
@@ -57,12 +57,7 @@ class OnnxruntimeSession:
             out = session.run_with_ort_values(["output"], feeds, self.ort.RunOptions())[0]
             return self._output(out, dst, a.shape)
 
-        try:
-            return run(x)
-        except Exception as e:
-            if getattr(e, "castlike_stage", None) == LOAD:
-                raise
-            return per_element(run, x, e)
+        return run_whole_or_per_element(run, x)
 
     def _session(self, model):
         options = self.ort.SessionOptions()
