@@ -1,5 +1,5 @@
-"""What an implementation wrapper does when a whole tensor fails: every element alone, so that one
-element a runtime cannot convert does not hide the answers for the others (castlike.PartialOutput),
+"""What an implementation wrapper does when a whole tensor fails: its parts, down to the elements
+that fail alone, so that one element a runtime cannot convert does not hide the answers for the others (castlike.PartialOutput),
 and the messages of the failures as results files and reports show them."""
 
 import numpy as np
@@ -29,31 +29,54 @@ def stage_of(exc):
     return getattr(exc, "castlike_stage", RUN)
 
 
+# Parts a failing group is split into: with few failing elements the answers come from about
+# _PARTS * failures * log_PARTS(size) runs instead of one run per element (a STRING tensor with one
+# text a runtime cannot parse costs tens of runs, not thousands of sessions); when every element
+# fails it is at most 1 + 1/(_PARTS - 1) runs per element.
+_PARTS = 16
+
+
 def per_element(run, x, whole):
-    """Runs `run` on each element of x alone (as a 1-element array of x's rank 1) after the whole
-    tensor failed with the exception `whole`: a PartialOutput with the elements that still fail, or
-    `whole` raised again when every element fails (or x has one element)."""
+    """The answers of `run` for the elements of x after the whole tensor failed with the exception
+    `whole`: the tensor is split into parts, a part that fails is split again, down to single
+    elements (as 1-element arrays of rank 1), whose failures are the element errors. Returns a
+    PartialOutput with the elements that fail alone, or raises `whole` again when every element
+    fails (or x has one element). An element's answer is the one it gets in the largest part that
+    ran, which for a conversion is the answer it gets alone."""
     flat = np.asarray(x).reshape(-1)
     if flat.size <= 1:
         raise whole
-    answers, errors = [], {}
-    for i in range(flat.size):
-        try:
-            answers.append(np.asarray(run(flat[i:i + 1])).reshape(-1)[:1])
-        except Exception as e:  # this element fails alone: an element error, the others go on
-            answers.append(None)
-            errors[i] = one_line(e)
+    parts, errors = [], {}  # parts: (first element, its answers) of every part that ran
+
+    def split(begin, end):
+        step = -(-(end - begin) // _PARTS)
+        for lo in range(begin, end, step):
+            hi = min(lo + step, end)
+            try:
+                got = np.asarray(run(flat[lo:hi])).reshape(-1)
+                if got.size != hi - lo:
+                    raise RuntimeError("%d answers for %d elements" % (got.size, hi - lo))
+            except Exception as e:  # a failing part: its elements alone tell which fail
+                if hi - lo == 1:
+                    errors[lo] = one_line(e)
+                else:
+                    split(lo, hi)
+                continue
+            parts.append((lo, got))
+
+    split(0, flat.size)
     if len(errors) == flat.size:
         raise whole
-    like = next(a for a in answers if a is not None)
-    filler = np.zeros(1, dtype=like.dtype) if like.dtype != object else np.array([""], dtype=object)
-    values = np.concatenate([filler if a is None else a.astype(like.dtype, copy=False) for a in answers])
+    like = parts[0][1].dtype
+    values = np.zeros(flat.size, dtype=like) if like != object else np.full(flat.size, "", dtype=object)
+    for lo, got in parts:
+        values[lo:lo + got.size] = got.astype(like, copy=False)
     return PartialOutput(values.reshape(np.shape(x)), errors)
 
 
 def run_whole_or_per_element(run, x):
     """`run(x)`; when it fails at run time (not a model that does not load, which rejects the whole
-    call), every element alone (per_element)."""
+    call), its parts down to the failing elements (per_element)."""
     try:
         return run(x)
     except Exception as e:

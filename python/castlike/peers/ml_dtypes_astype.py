@@ -3,7 +3,7 @@
 ml_dtypes has no operator sets and no saturate / round_mode attributes: every call is a plain
 `x.astype(destination dtype)` whatever its opset and attributes say (the validator then names the
 reading, e.g. "behaves as saturate=0"). STRING outputs are `astype(str)`. An astype that raises for
-the whole tensor is retried element by element; elements that still raise are element errors.
+the whole tensor is retried in parts down to the elements that raise alone: those are element errors.
 """
 
 import warnings
