@@ -104,12 +104,25 @@ int64_t parse_integer(const std::string& text, const std::string& option, int64_
   return *v;
 }
 
-int parse_opset(const std::string& text, const std::string& option) {
+std::string known_opsets() {
+  return "CastLike exists at opsets " + std::to_string(kCastLikeVersions.front()) + " to " +
+         std::to_string(kNewestKnownOpset) + " (the newest castlike knows)";
+}
+
+int parse_opset(const std::string& text, const std::string& option, bool newer_as_newest) {
   const auto v = parse_int64(text);
-  if (!v) throw UsageError{option + " must be an opset number, got '" + text + "'", "CastLike exists at opsets 15 to 25"};
+  if (!v) throw UsageError{option + " must be an opset number, got '" + text + "'", known_opsets()};
   // Judged on the 64-bit value: 4294967311 is not opset 15.
+  if (*v > kNewestKnownOpset && *v <= 1000000) {
+    if (newer_as_newest) return kNewestKnownOpset;
+    const std::string newest = std::to_string(kNewestKnownOpset);
+    throw UsageError{"opset " + text + " is newer than opset " + newest + ", the newest castlike knows",
+                     "--newer-opset-as-newest reads it as opset " + newest + " (CastLike-" +
+                         std::to_string(*castlike_version_for_opset(kNewestKnownOpset)) +
+                         "), right only if the newer opset did not change CastLike"};
+  }
   if (*v != static_cast<int>(*v) || !castlike_version_for_opset(static_cast<int>(*v)))
-    throw UsageError{"opset " + text + " has no CastLike", "CastLike exists at opsets 15 to 25"};
+    throw UsageError{"opset " + text + " has no CastLike", known_opsets()};
   return static_cast<int>(*v);
 }
 

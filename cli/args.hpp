@@ -43,7 +43,12 @@ std::optional<int64_t> parse_int64(const std::string& text);
 // The integer value of `option` within [min, max], or a UsageError naming the option.
 int64_t parse_integer(const std::string& text, const std::string& option, int64_t min, int64_t max);
 
-// An operator set that has CastLike (15..25), or a UsageError ("opset 14 has no CastLike").
-int parse_opset(const std::string& text, const std::string& option);
+// An operator set that has CastLike (15 to kNewestKnownOpset), or a UsageError ("opset 14 has no
+// CastLike"). An opset newer than kNewestKnownOpset is a UsageError naming the newest and the
+// --newer-opset-as-newest option, unless newer_as_newest (that option): then it reads as the newest.
+int parse_opset(const std::string& text, const std::string& option, bool newer_as_newest = false);
+
+// "CastLike exists at opsets 15 to 28 (the newest castlike knows)", from the type table.
+std::string known_opsets();
 
 }  // namespace castlike::cli

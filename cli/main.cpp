@@ -30,7 +30,9 @@ const char* const kCastOptionsHelp =
     "  --to TYPE            destination element type\n"
     "  --saturate 0|1       the saturate attribute (opset >= 19; default: not set, which means 1)\n"
     "  --round-mode MODE    up, down or nearest (opset >= 24; FLOAT8E8M0 only; default: not set = up)\n"
-    "  --opset N            the model's opset, 15..25 (default 25); types and attributes must exist there\n"
+    "  --opset N            the model's opset, 15..28 (default 25); types and attributes must exist at\n"
+    "                       the CastLike version in force there (CastLike-25 at opsets 25 to 28)\n"
+    "  --newer-opset-as-newest  read an --opset newer than 28 (the newest castlike knows) as 28\n"
     "  --profile NAME       default, exact or onnx-reference (how contradictions A1-A12 are read)\n"
     "  --variants LIST      switches on top of the profile, e.g. A2=six,A12=exact\n"
     "  --bits               values are hex bit patterns of the source type (0x3ef53f7d)\n"
@@ -73,7 +75,7 @@ const char* const kTypesUsage =
 
 const std::vector<OptionSpec> kCastSpecs{{"from", true},     {"to", true},      {"saturate", true},
                                          {"round-mode", true}, {"opset", true},   {"profile", true},
-                                         {"variants", true}, {"bits", false}};
+                                         {"variants", true}, {"bits", false},   {"newer-opset-as-newest", false}};
 
 void print_help(const char* usage, bool cast_options) {
   std::cout << usage;

@@ -116,7 +116,7 @@ CastOptions cast_options(const std::string& command, const ParsedArgs& parsed) {
       o.bits = true;
     }
   }
-  if (opset_text) o.opset = parse_opset(*opset_text, "--opset");
+  if (opset_text) o.opset = parse_opset(*opset_text, "--opset", parsed.has("newer-opset-as-newest"));
   const auto profile = ref::profile_by_name(o.profile);
   if (!profile)
     throw UsageError{"unknown profile '" + o.profile + "'", "--profile default, exact or onnx-reference"};

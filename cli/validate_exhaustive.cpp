@@ -60,7 +60,8 @@ const char* const kUsage =
     "  --sources TYPE,...     the configurations of these sources\n"
     "  --opset N, --saturate 0|1, --round-mode up|down|nearest\n"
     "                         the call's attributes, resolved as CastLike does (the opset decides\n"
-    "                         the defaults); keeps the configurations they give\n"
+    "                         the defaults); keeps the configurations they give; opsets 15..28\n"
+    "  --newer-opset-as-newest  read an --opset newer than 28 (the newest castlike knows) as 28\n"
     "  --range FIRST..LAST    only these input patterns (hex or decimal) of each configuration\n"
     "  --list                 print the selected ids, and those not judged with the reason\n"
     "\n"
@@ -152,7 +153,7 @@ std::vector<Call> select(const ParsedArgs& a) {
   } else {
     // The attributes as a CastLike node would have them; the opset decides what an absent one means.
     ref::CastLikeRequest request;
-    request.opset = a.has("opset") ? parse_opset(a.value("opset"), "--opset") : 25;
+    request.opset = a.has("opset") ? parse_opset(a.value("opset"), "--opset", a.has("newer-opset-as-newest")) : 25;
     if (a.has("saturate")) {
       const std::string s = a.value("saturate");
       if (s != "0" && s != "1") throw UsageError{"--saturate must be 0 or 1, got '" + s + "'", "--saturate 0 or --saturate 1"};
@@ -249,7 +250,7 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
       "validate --exhaustive", args,
       {{"exhaustive", false}, {"list", false},         {"builtin", true},      {"isa", true},        {"profile", true},
        {"variants", true},    {"library", true},       {"timeout", true},      {"memory-limit", true}, {"in-process", false},
-       {"raw-outputs", true}, {"config", true},        {"pairs", true},        {"sources", true},    {"opset", true},
+       {"raw-outputs", true}, {"config", true},        {"pairs", true},        {"sources", true},    {"opset", true}, {"newer-opset-as-newest", false},
        {"saturate", true},    {"round-mode", true},    {"range", true},        {"jobs", true},       {"batch", true},
        {"shard", true},       {"digest", false},       {"max-intervals", true}, {"format", true},    {"out", true},
        {"quiet", false},      {"progress", false}});

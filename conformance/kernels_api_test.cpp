@@ -230,9 +230,15 @@ castlike_status expected_status(const std::string& ref_error) {
   return CASTLIKE_ERROR_INVALID_ARGUMENT;
 }
 
+TEST(CastLike, NewestOpsetIsTheTypeTables) {
+  EXPECT_EQ(castlike_newest_opset(), kNewestKnownOpset);
+  EXPECT_EQ(castlike_newest_opset(), 28);  // onnx 1.23.2
+  EXPECT_NE(std::string(castlike_status_message(CASTLIKE_ERROR_UNKNOWN_OPSET)).find("to opset 28"), std::string::npos);
+}
+
 TEST(CastLike, OpsetTypeAndAttributeChecksAgreeWithTheReference) {
   size_t cases = 0;
-  for (int opset : {-1, 0, 14, 15, 18, 19, 20, 21, 22, 23, 24, 25, 26, 100}) {
+  for (int opset : {-1, 0, 14, 15, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 100}) {
     for (const TypeInfo& from : kTypeTable) {
       for (const TypeInfo& to : kTypeTable) {
         for (int sat : {-1, 0, 1, 2}) {  // -1: absent

@@ -481,13 +481,31 @@ TEST(PairsRejections, AttributesBeforeTheirVersionAndBadValues) {
 }
 
 TEST(PairsRejections, OpsetsWithoutCastLike) {
-  for (int opset : {14, 1, 0, -3, 26, 100}) {
+  for (int opset : {14, 1, 0, -3, kNewestKnownOpset + 1, 100}) {
     SCOPED_TRACE(opset);
     expect_error(request_of(ElementType::kFloat, ElementType::kFloat16, opset),
                  {"opset " + std::to_string(opset), "no CastLike"});
   }
-  for (int opset = 15; opset <= 25; ++opset)
+  expect_error(request_of(ElementType::kFloat, ElementType::kFloat16, kNewestKnownOpset + 1),
+               {"known to castlike", "opset 28 is the newest"});
+  for (int opset = 15; opset <= kNewestKnownOpset; ++opset)
     EXPECT_EQ(error_of(request_of(ElementType::kFloat, ElementType::kFloat16, opset)), "") << opset;
+}
+
+// onnx 1.23.2 defines opsets up to 28 and CastLike-25 is in force from 25 on: at 26, 27 and 28 every
+// type of version 25 exists and each attribute means what it means at 25.
+TEST(PairsRejections, OpsetsAfter25AreCastLike25) {
+  using T = ElementType;
+  EXPECT_EQ(kNewestKnownOpset, 28);
+  for (int opset = 25; opset <= kNewestKnownOpset; ++opset) {
+    SCOPED_TRACE(opset);
+    EXPECT_EQ(castlike_version_for_opset(opset), 25);
+    EXPECT_EQ(error_of(request_of(T::kInt2, T::kUint2, opset)), "");
+    auto down = request_of(T::kFloat, T::kFloat8E8M0, opset);
+    down.round_mode = "down";
+    EXPECT_EQ(error_of(down), "");
+  }
+  EXPECT_FALSE(castlike_version_for_opset(kNewestKnownOpset + 1));
 }
 
 TEST(PairsRejections, ShapesAndSizes) {

@@ -94,8 +94,14 @@ TEST(VectorFileRules, UnspecifiedAndRuleOnlyInGeneratedFiles) {
             std::string::npos);
 }
 
-TEST(VectorFileRules, OpsetMustBeACastLikeVersionWhereBothTypesExist) {
-  EXPECT_NE(error_of(replaced(kGood, "\"opset\": 21", "\"opset\": 22")).find("'opset' = 22 is not a CastLike version"),
+TEST(VectorFileRules, OpsetMustHaveACastLikeWhereBothTypesExist) {
+  // Any opset CastLike-21 is in force at reads (22 runs CastLike-21); one castlike does not know, or
+  // one before CastLike, does not.
+  EXPECT_TRUE(std::holds_alternative<VectorFile>(
+      parse_vector_text(replaced(kGood, "\"opset\": 21", "\"opset\": 22"), "case.json")));
+  EXPECT_NE(error_of(replaced(kGood, "\"opset\": 21", "\"opset\": 29")).find("'opset' = 29 is newer than opset 28"),
+            std::string::npos);
+  EXPECT_NE(error_of(replaced(kGood, "\"opset\": 21", "\"opset\": 14")).find("'opset' = 14 has no CastLike"),
             std::string::npos);
   EXPECT_NE(error_of(replaced(kGood, "\"opset\": 21", "\"opset\": 19")).find("first CastLike version of INT4"),
             std::string::npos);

@@ -24,7 +24,7 @@ std::optional<ElementType> type_from_name(std::string_view name) {
 }
 
 std::optional<int> castlike_version_for_opset(int opset) {
-  if (opset < kCastLikeVersions.front() || opset > kCastLikeVersions.back()) return std::nullopt;
+  if (opset < kCastLikeVersions.front() || opset > kNewestKnownOpset) return std::nullopt;
   int version = kCastLikeVersions.front();
   for (int v : kCastLikeVersions)
     if (v <= opset) version = v;

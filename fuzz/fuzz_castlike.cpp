@@ -25,8 +25,11 @@ constexpr const char* kTarget = "fuzz_castlike";
 constexpr size_t kMaxElements = 96;
 
 int64_t pick_opset(uint8_t b) {
-  static constexpr int64_t kOdd[] = {14, 26, 0, -1, 1, 1000000, 1000001, INT64_MAX, INT64_MIN, int64_t{1} << 32 | 19};
-  if (b % 16 < 11) return 15 + b % 16;
+  // Every known opset (15 to kNewestKnownOpset), then the ones without a CastLike.
+  static constexpr int64_t kOdd[] = {14, kNewestKnownOpset + 1, 0, -1, 1, 1000000, 1000001, INT64_MAX, INT64_MIN,
+                                     int64_t{1} << 32 | 19};
+  static_assert(kNewestKnownOpset - 15 < 16, "the known opsets fit in b % 16");
+  if (b % 16 <= kNewestKnownOpset - 15) return 15 + b % 16;
   return kOdd[(b / 16) % (sizeof kOdd / sizeof kOdd[0])];
 }
 

@@ -6,7 +6,7 @@
 //   [1] destination type
 //   [2] bit 0 saturate, bits 1-2 round_mode (3: up), bits 3-5 ISA level (among the available
 //       ones), bit 6 overlapping buffers, bit 7 attributes pointer NULL (the defaults)
-//   [3] bits 0-6 opset (15 + k % 11; raised to the first opset that has both types), bit 7 also
+//   [3] bits 0-6 opset (15 + k % 14, 15..28; raised to the first opset that has both types), bit 7 also
 //       probe invalid attributes (must be rejected, buffers untouched)
 //   [4] bits 0-2 source element offset, bits 3-5 destination element offset, bit 6 long run
 //       (about 2048 elements: the API's block boundary)
@@ -57,7 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     fail(kTarget, std::string("castlike_force_isa(") + castlike_isa_name(isa) + ") refused an available level");
 
   // Opset and the attributes a model at that opset can state.
-  int opset = 15 + (opset_byte & 0x7F) % 11;
+  int opset = 15 + (opset_byte & 0x7F) % (kNewestKnownOpset - 14);
   for (ElementType t : {from, to})
     if (opset < info(t).since_version) opset = info(t).since_version;
   const int version = *castlike_version_for_opset(opset);

@@ -176,8 +176,12 @@ std::variant<VectorFile, std::string> parse_vector_text(const std::string& text,
     const int64_t opset_value = opset.get<int64_t>();
     if (opset_value < 1 || opset_value > 1000) fail("field 'opset' is out of range: " + std::to_string(opset_value));
     f.opset = static_cast<int>(opset_value);
-    if (castlike_version_for_opset(f.opset) != f.opset)
-      fail("field 'opset' = " + std::to_string(f.opset) + " is not a CastLike version (15, 19, 21, 23, 24, 25)");
+    if (f.opset > kNewestKnownOpset)
+      fail("field 'opset' = " + std::to_string(f.opset) + " is newer than opset " + std::to_string(kNewestKnownOpset) +
+           ", the newest this castlike knows (a newer castlike may read the file)");
+    if (!castlike_version_for_opset(f.opset))
+      fail("field 'opset' = " + std::to_string(f.opset) + " has no CastLike (CastLike exists from opset " +
+           std::to_string(kCastLikeVersions.front()) + ")");
     f.from = type_field(doc, "from");
     f.to = type_field(doc, "to");
     for (const ElementType t : {f.from, f.to})

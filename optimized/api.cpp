@@ -301,6 +301,11 @@ void clear_padding(ElementType t, uint8_t* data, size_t count) {
   if (rest != 0) data[count / per] &= static_cast<uint8_t>((1u << (rest * bits)) - 1u);
 }
 
+// Built from the type table, so that the message and the check agree.
+const std::string kUnknownOpsetMessage =
+    "no CastLike at this opset (CastLike exists from opset " + std::to_string(kCastLikeVersions.front()) +
+    " to opset " + std::to_string(kNewestKnownOpset) + ", the newest this library knows: castlike_newest_opset())";
+
 castlike_status cast_like_impl(const castlike_tensor* input, int32_t target_id, int64_t opset,
                                const castlike_node_attributes* na, castlike_output* output) {
   if (input == nullptr || output == nullptr) return CASTLIKE_ERROR_INVALID_ARGUMENT;
@@ -435,6 +440,8 @@ castlike_status castlike_cast_like(const castlike_tensor* input, castlike_type t
   return guarded([&] { return cast_like_impl(input, raw(target), opset, attributes, output); });
 }
 
+int64_t castlike_newest_opset(void) { return castlike::kNewestKnownOpset; }
+
 const char* castlike_status_message(castlike_status status) {
   switch (raw(status)) {
     case CASTLIKE_OK:
@@ -449,7 +456,7 @@ const char* castlike_status_message(castlike_status status) {
     case CASTLIKE_ERROR_ATTRIBUTE_NOT_IN_OPSET:
       return "the attribute does not exist at this CastLike version (saturate needs opset >= 19, round_mode >= 24)";
     case CASTLIKE_ERROR_UNKNOWN_OPSET:
-      return "no CastLike at this opset (known: 15 to 25)";
+      return kUnknownOpsetMessage.c_str();
     case CASTLIKE_ERROR_SIZE_OVERFLOW:
       return "the element count or byte size overflows the address space";
     case CASTLIKE_ERROR_BUFFER_TOO_SMALL:

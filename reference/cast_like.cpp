@@ -24,7 +24,10 @@ std::variant<size_t, std::string> element_count(const std::vector<int64_t>& shap
 std::variant<Attributes, std::string> resolve_attributes(const CastLikeRequest& request, const Variants& variants) {
   const auto version = castlike_version_for_opset(request.opset);
   if (!version)
-    return "opset " + std::to_string(request.opset) + " has no CastLike (known: 15 to 25)";
+    return "opset " + std::to_string(request.opset) + " has no CastLike" +
+           (request.opset > kNewestKnownOpset
+                ? " known to castlike (opset " + std::to_string(kNewestKnownOpset) + " is the newest it knows)"
+                : " (CastLike exists from opset " + std::to_string(kCastLikeVersions.front()) + ")");
   for (ElementType t : {request.input.type, request.target}) {
     if (!type_in_version(t, *version))
       return type_name(t) + " does not exist at CastLike-" + std::to_string(*version) + " (opset " +

@@ -126,7 +126,8 @@ typedef struct castlike_output {
 } castlike_output;
 
 /* Runs CastLike(input, target_type) as a model at `opset` would: the output has the input's shape
- * and `target` as its type. Checks, in this order: the opset has a CastLike (15..25, else
+ * and `target` as its type. Checks, in this order: the opset has a CastLike (15 to
+ * castlike_newest_opset(), the newest opset this library knows: 28, where CastLike-25 is in force; else
  * CASTLIKE_ERROR_UNKNOWN_OPSET); both types exist (CASTLIKE_ERROR_UNKNOWN_TYPE) and exist at that
  * CastLike version (CASTLIKE_ERROR_TYPE_NOT_IN_OPSET); saturate is allowed from 19 and round_mode
  * from 24 (CASTLIKE_ERROR_ATTRIBUTE_NOT_IN_OPSET) and their values are valid
@@ -136,6 +137,11 @@ typedef struct castlike_output {
  * output->bytes_written set to the bytes needed). attributes may be NULL (none stated). */
 castlike_status castlike_cast_like(const castlike_tensor* input, castlike_type target, int64_t opset,
                                    const castlike_node_attributes* attributes, castlike_output* output);
+
+/* The newest opset this library knows (28: onnx 1.23.2). A newer opset may define a new CastLike, so
+ * castlike_cast_like refuses it (CASTLIKE_ERROR_UNKNOWN_OPSET); a caller that knows the newer opset
+ * left CastLike unchanged passes this one instead. */
+int64_t castlike_newest_opset(void);
 
 /* ---- Status, ISA control ------------------------------------------------------------------------ */
 

@@ -124,7 +124,12 @@ inline constexpr std::array<TypeInfo, 24> kTypeTable{{
 }};
 // clang-format on
 
+// The versions of CastLike: CastLike-N is in force from opset N up to the opset before the next
+// version, and the newest is in force up to the newest opset castlike knows (onnx 1.23.2 defines
+// opsets up to 28; CastLike-25 is in force at 25, 26, 27 and 28). An opset past kNewestKnownOpset
+// may define a new version, so it is not read as the newest silently.
 inline constexpr std::array<int, 6> kCastLikeVersions{15, 19, 21, 23, 24, 25};
+inline constexpr int kNewestKnownOpset = 28;
 
 // Looks a type up by its ONNX number; nullptr for numbers that are not one of the 24.
 constexpr const TypeInfo* find_type(int32_t onnx_number) {
@@ -163,8 +168,8 @@ constexpr uint64_t bit_mask(ElementType t) {
 // case-insensitively; anything else is nullopt so that callers can report it.
 std::optional<ElementType> type_from_name(std::string_view name);
 
-// CastLike versions: the operator version in force at a model opset (15 for opsets 15..18, ...).
-// nullopt for opsets below 15 (CastLike did not exist) or above the newest known version.
+// CastLike versions: the operator version in force at a model opset (15 for opsets 15..18, ...,
+// 25 for 25..28). nullopt for opsets below 15 (CastLike did not exist) or above kNewestKnownOpset.
 std::optional<int> castlike_version_for_opset(int opset);
 constexpr bool type_in_version(ElementType t, int version) { return info(t).since_version <= version; }
 constexpr bool saturate_in_version(int version) { return version >= 19; }

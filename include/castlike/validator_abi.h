@@ -45,7 +45,7 @@ extern "C" {
 #define CASTLIKE_VALIDATOR_REJECTED 1
 
 typedef struct castlike_validator_request {
-  int32_t opset;         /* the model's opset (15..25) */
+  int32_t opset;         /* the model's opset (15..28) */
   int32_t from;          /* castlike_type of the input (ONNX TensorProto.DataType number) */
   int32_t to;            /* castlike_type of target_type and of the output */
   int32_t saturate;      /* -1: attribute not set (the default, 1); else 0 or 1 */

@@ -60,6 +60,8 @@ NB_MODULE(_core, m) {
     return out;
   }, "The element types: ONNX name and number, numpy name, storage bits, kind, first CastLike version.");
   m.def("castlike_versions", [] { return std::vector<int>(kCastLikeVersions.begin(), kCastLikeVersions.end()); });
+  m.def("newest_opset", [] { return static_cast<int>(castlike_newest_opset()); },
+        "The newest opset the library knows; a newer one is refused (UnknownOpset).");
   m.def("rules", [] {
     nb::list out;
     for (size_t i = 0; i < ref::rule_count(); ++i) {

@@ -26,6 +26,7 @@ _WHERE = {
     "default_vectors": "_validate", "exhaustive_configurations": "_validate", "Report": "_validate",
     "ExhaustiveReport": "_validate", "PartialOutput": "_validate", "types": "_facts", "rules": "_facts",
     "isa_levels": "_facts", "active_isa": "_facts", "force_isa": "_facts", "__version__": "_facts",
+    "NEWEST_OPSET": "_facts",
 }
 for _name in ("CastlikeError", "InvalidArgument", "UnknownType", "TypeNotInOpset", "AttributeNotInOpset",
               "UnknownOpset", "SizeOverflow", "BufferTooSmall", "UnsupportedIsa", "InvalidAttribute", "StringType",
@@ -48,7 +49,7 @@ def __dir__():
 __all__ = [  # noqa: F822 (resolved by __getattr__)
     "cast", "expected", "explain", "validate", "list_cases", "default_vectors", "exhaustive_configurations",
     "Report", "ExhaustiveReport", "PartialOutput", "Expected", "ExpectedElement", "Explanation", "ElementType",
-    "element_type", "types", "rules", "isa_levels", "active_isa", "force_isa", "has_ml_dtypes",
+    "element_type", "types", "rules", "isa_levels", "active_isa", "force_isa", "has_ml_dtypes", "NEWEST_OPSET",
     "CastlikeError", "InvalidArgument", "UnknownType", "TypeNotInOpset", "AttributeNotInOpset", "UnknownOpset",
     "SizeOverflow", "BufferTooSmall", "UnsupportedIsa", "InvalidAttribute", "StringType", "CallbackAborted",
     "OutOfMemory", "InternalError", "Rejected",

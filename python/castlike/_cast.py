@@ -62,7 +62,8 @@ def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None,
     to         the destination: ONNX name ("FLOAT8E4M3FN"), ONNX number, or numpy dtype.
     saturate, round_mode
                the node's attributes; None = not set (the opset's default applies).
-    opset      15 .. 25: the types and attributes must exist there (TypeNotInOpset, ...).
+    opset      15 .. 28 (castlike.NEWEST_OPSET): the types and attributes must exist at the CastLike
+               version in force there (TypeNotInOpset, ...); a newer opset is UnknownOpset.
     raw        return the destination's bits even when it has a dtype.
     out        an array to write the result into (C-contiguous, writable, exactly the dtype and
                shape the call would return); it is returned.

@@ -5,6 +5,10 @@ from ._types import TYPES
 
 __version__ = _core.version()
 
+# The newest opset castlike knows (onnx 1.23.2: 28; CastLike-25 is in force from 25 to 28). A newer
+# opset is refused (UnknownOpset); pass this one instead where the newer opset left CastLike as it was.
+NEWEST_OPSET = _core.newest_opset()
+
 
 def types():
     """The 24 element types (ElementType: ONNX name and number, numpy name, bits, kind, first version)."""

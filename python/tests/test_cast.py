@@ -81,6 +81,7 @@ def test_strings_both_ways():
 
 @pytest.mark.parametrize("kwargs,error,text", [
     (dict(to="FLOAT8E4M3FN", opset=14), castlike.UnknownOpset, "opset"),
+    (dict(to="FLOAT8E4M3FN", opset=29), castlike.UnknownOpset, "to opset 28, the newest"),
     (dict(to="FLOAT8E4M3FN", opset=18), castlike.TypeNotInOpset, "FLOAT -> FLOAT8E4M3FN at opset 18"),
     (dict(to="FLOAT16", opset=15, saturate=1), castlike.AttributeNotInOpset, "opset 15"),
     (dict(to="FLOAT8E8M0", round_mode="sideways"), castlike.InvalidAttribute, "FLOAT8E8M0"),
@@ -90,6 +91,14 @@ def test_statuses_raise_named_exceptions(kwargs, error, text):
     with pytest.raises(error, match=text) as info:
         castlike.cast(np.float32([1.0]), **kwargs)
     assert isinstance(info.value, (castlike.CastlikeError, ValueError))
+
+
+def test_opsets_after_25_run_castlike_25():
+    assert castlike.NEWEST_OPSET == 28
+    x = np.float32([1.1, 3.0])
+    for opset in (26, 27, castlike.NEWEST_OPSET):
+        assert castlike.cast(x, "FLOAT8E8M0", round_mode="down", opset=opset, raw=True).tolist() == [0x7F, 0x80]
+        assert castlike.cast(np.int8([1, -2]), "INT2", opset=opset, raw=True, unpack=True).tolist() == [1, 2]
 
 
 def test_bad_arguments():
