@@ -31,7 +31,7 @@ const char* const kUsage =
     "usage: castlike validate [--vectors PATH ...] (--results FILE | --library FILE.so |\n"
     "                         --builtin reference|kernels [--profile NAME] [--variants LIST])\n"
     "                         [--format text|json|html|junit] [--out FILE] [--examples N]\n"
-    "                         [--pairs LIST] [--rules LIST] [--progress] [--quiet]\n"
+    "                         [--pairs LIST] [--rules LIST] [--strict-text] [--progress] [--quiet]\n"
     "                         [--timeout S] [--memory-limit MiB] [--in-process]\n"
     "                         [--expect FILE [--expect-strict]] [--write-expect FILE]\n"
     "\n"
@@ -62,6 +62,9 @@ const char* const kUsage =
     "                   NAME.), e.g. F8.SAT.OVERFLOW,E8M0.*; a file without such\n"
     "                   elements is not run; a rejected or failed call counts only\n"
     "                   its elements of these rules\n"
+    "  --strict-text    a float's text must equal the reference's character for character\n"
+    "                   (default: any text that reads back to the same element of the\n"
+    "                   source type passes, outcome round-trip; NaN texts to any NaN)\n"
     "  --progress       a progress line on standard error (by default only on a\n"
     "                   terminal): files checked, then cases run / total, elements\n"
     "                   judged, seconds elapsed\n"
@@ -164,7 +167,7 @@ int validate_main(const std::vector<std::string>& args) {
                                      {"profile", true}, {"variants", true}, {"format", true}, {"out", true},
                                      {"examples", true}, {"timeout", true}, {"memory-limit", true},
                                      {"in-process", false}, {"quiet", false}, {"pairs", true}, {"rules", true},
-                                     {"progress", false}, {"expect", true}, {"expect-strict", false},
+                                     {"strict-text", false}, {"progress", false}, {"expect", true}, {"expect-strict", false},
                                      {"write-expect", true}});
   if (a.help) {
     print_validate_usage();
@@ -192,6 +195,7 @@ int validate_main(const std::vector<std::string>& args) {
   if (a.has("examples"))
     options.examples_per_rule = static_cast<size_t>(parse_integer(a.value("examples"), "--examples", 0, 1000000));
   if (a.has("rules")) options.rules = parse_rules(a.value("rules"));
+  options.strict_text = a.has("strict-text");
   if ((a.has("profile") || a.has("variants")) && a.value_or("builtin", "") != "reference")
     throw UsageError{"--profile and --variants apply to --builtin reference only", "castlike validate --help"};
 

@@ -4,12 +4,16 @@
 // exact decimal expansions of rounding midpoints of every float type and of values just above and
 // below them, integers and half-integers at the limits of every integer type, and random decimal
 // texts; to every numeric destination under every attribute combination that matters.
-// Number -> text: every pattern of every type of 16 bits or fewer, and random / corner patterns of
-// the wider ones, compared character for character; plus the round trip text -> same value for
-// FLOAT and DOUBLE.
+// Number -> text: every pattern of every type of 16 bits or fewer (FLOAT16 and BFLOAT16 included),
+// random / corner patterns of the wider ones and 2*10^5 random FLOAT patterns (10^7 when built with
+// CASTLIKE_STRINGS_SLOW: kernels_strings_slow_test, label `slow`), compared character for
+// character; plus the round trip text -> same value for FLOAT and DOUBLE.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <mutex>
 #include <random>
+#include <thread>
 
 #include "kernel_test_support.hpp"
 #include "reference/round.hpp"
@@ -131,19 +135,27 @@ void expect_texts(ElementType from, const std::vector<uint64_t>& inputs) {
   ASSERT_EQ(castlike_convert_to_string_buffer(c_type(from), src.data(), 0, inputs.size(), buffer.data(), buffer.size(),
                                               offsets.data(), &required),
             CASTLIKE_OK);
-  size_t failures = 0;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    const std::string got(buffer.data() + offsets[i]);
-    const ref::Result r = ref::convert_element(from, ref::Element::of_bits(inputs[i]), ElementType::kString, {});
-    if (got != r.value.text) {
-      if (failures < 5)
+  // The reference is the slow side: its comparisons run in one thread per core.
+  std::atomic<size_t> failures{0};
+  std::mutex report;
+  const auto compare = [&](size_t first, size_t step) {
+    for (size_t i = first; i < inputs.size(); i += step) {
+      const std::string got(buffer.data() + offsets[i]);
+      const ref::Result r = ref::convert_element(from, ref::Element::of_bits(inputs[i]), ElementType::kString, {});
+      if (got == r.value.text) continue;
+      if (failures++ < 5) {
+        const std::lock_guard<std::mutex> lock(report);
         ADD_FAILURE() << name(from) << " " << hex(inputs[i]) << ": got \"" << got << "\", want \"" << r.value.text
                       << "\"";
-      ++failures;
+      }
     }
-  }
-  EXPECT_EQ(failures, 0u) << name(from) << " -> STRING";
-  std::printf("[ %s -> STRING ] %zu patterns, %zu differ\n", name(from).c_str(), inputs.size(), failures);
+  };
+  const size_t threads = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::thread> pool;
+  for (size_t t = 0; t < threads; ++t) pool.emplace_back(compare, t, threads);
+  for (auto& th : pool) th.join();
+  EXPECT_EQ(failures.load(), 0u) << name(from) << " -> STRING";
+  std::printf("[ %s -> STRING ] %zu patterns, %zu differ\n", name(from).c_str(), inputs.size(), failures.load());
 }
 
 TEST(NumbersToStrings, EveryPatternOfNarrowTypes) {
@@ -177,6 +189,19 @@ TEST(NumbersToStrings, CornersAndRandomPatternsOfWideTypes) {
     }
     expect_texts(t, inputs);
   }
+}
+
+TEST(NumbersToStrings, ManyRandomFloatPatterns) {
+  // Uniform over the bit patterns: every binade, both layouts, subnormals, NaNs, infinities.
+#ifdef CASTLIKE_STRINGS_SLOW
+  constexpr size_t kCount = 10000000;
+#else
+  constexpr size_t kCount = 200000;
+#endif
+  std::mt19937_64 rng(20260417);
+  std::vector<uint64_t> inputs(kCount);
+  for (uint64_t& b : inputs) b = rng() & 0xFFFFFFFFu;
+  expect_texts(ElementType::kFloat, inputs);
 }
 
 TEST(NumbersToStrings, TextsReadBackToTheSameValue) {

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cfloat>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -629,23 +630,30 @@ TEST(Properties, NumberToTextAndBackIsTheIdentityAndShortest) {
       if (spec_is_inf(s, b)) continue;
       const double x = value_of(s, b);
       if (x == 0) continue;
-      // numpy's layout: positional for 1e-4 <= |x| < 1e16.
+      // numpy's layout: positional for 1e-4 <= |x| < 10^3 (FLOAT16), 10^6 (FLOAT and the types
+      // numpy lacks), 10^16 (DOUBLE).
       const double ax = std::fabs(x);
+      const double upper = std::pow(10.0, text_layout(s).positional_below);
       const bool scientific = text.value.text.find('e') != std::string::npos;
-      if (std::fabs(ax / 1e-4 - 1) > 1e-9 && scientific != (ax < 1e-4 || ax >= 1e16)) fail("layout: " + ctx);
+      if (std::fabs(ax / 1e-4 - 1) > 1e-9 && scientific != (ax < 1e-4 || ax >= upper)) fail("layout: " + ctx);
       const auto d = parse_text(text.value.text);
       if (!d) {
         fail("unreadable text: " + ctx);
         continue;
       }
       if (d->digits.size() < 2) continue;
-      // One digit fewer: neither neighbour at that precision may read back to the same bits.
+      // One digit fewer: neither neighbour at that precision may read back to the same value of
+      // the type whose digits are printed (the type itself, or FLOAT for the types numpy lacks).
+      const T digits_of = text_layout(s).digits_of;
+      const uint64_t target = digits_of == s ? b : convert(s, b, digits_of).value.bits;
+      const ref::Attributes plain{false, CASTLIKE_ROUND_UP};
       const std::string shorter = d->digits.substr(0, d->digits.size() - 1);
       for (const std::string& candidate : {shorter, increment(shorter)}) {
         const std::string t = (d->negative ? "-" : "") + candidate + "e" + std::to_string(d->exponent + 1);
-        const ref::Result r = convert_text(t, s, read);
+        const ref::Result r = convert_text(t, digits_of, digits_of == s ? read : plain);
         ++shortened;
-        if (r.outcome == OutcomeClass::kExact && r.value.bits == b) fail("not shortest, \"" + t + "\" also reads back: " + ctx);
+        if (r.outcome == OutcomeClass::kExact && r.value.bits == target)
+          fail("not shortest, \"" + t + "\" also reads back: " + ctx);
       }
     }
   }

@@ -3,6 +3,7 @@
 
 #include "reference/convert.hpp"
 #include "reference/decimal.hpp"
+#include "reference/text_read_back.hpp"
 
 namespace castlike::ref {
 namespace {
@@ -139,7 +140,13 @@ TEST(Strings, FormatShortestNumpyStyle) {
   const auto text = [](ElementType from, uint64_t bits) { return cast(from, bits, T::kString).value.text; };
   EXPECT_EQ(text(T::kFloat, 0x3DCCCCCDu), "0.1");
   EXPECT_EQ(text(T::kFloat, 0x33D6BF95u), "1e-07");
-  EXPECT_EQ(text(T::kFloat16, 0x7BFFu), "65500.0");
+  // numpy's thresholds depend on the type: scientific from 1e3 (FLOAT16), 1e6 (FLOAT), 1e16 (DOUBLE).
+  EXPECT_EQ(text(T::kFloat16, 0x7BFFu), "6.55e+04");
+  EXPECT_EQ(text(T::kFloat16, 0x63CEu), "999.0");
+  EXPECT_EQ(text(T::kFloat16, 0x63D0u), "1e+03");
+  EXPECT_EQ(text(T::kFloat, 0x4A0FE6C6u), "2.3576815e+06");
+  EXPECT_EQ(text(T::kFloat, 0x497423F0u), "999999.0");
+  EXPECT_EQ(text(T::kFloat, 0x49742400u), "1e+06");
   EXPECT_EQ(text(T::kFloat, 0x7FC00000u), "nan");
   EXPECT_EQ(text(T::kFloat, 0xFF800000u), "-inf");
   EXPECT_EQ(text(T::kFloat, 0x80000000u), "-0.0");
@@ -147,10 +154,62 @@ TEST(Strings, FormatShortestNumpyStyle) {
   EXPECT_EQ(text(T::kDouble, 0x4341C37937E07FFFull), "9999999999999998.0");
   EXPECT_EQ(text(T::kBool, 1), "True");
   EXPECT_EQ(text(T::kInt8, 0x80), "-128");
-  EXPECT_EQ(text(T::kFloat8E4M3FN, 0x7E), "450.0");
+  // The types numpy lacks print their value as FLOAT: exact where it has few digits.
+  EXPECT_EQ(text(T::kFloat8E4M3FN, 0x7E), "448.0");
+  EXPECT_EQ(text(T::kFloat8E4M3FN, 0x01), "0.001953125");
+  EXPECT_EQ(text(T::kBfloat16, 0x4780), "65536.0");
+  EXPECT_EQ(text(T::kBfloat16, 0x4B80), "1.6777216e+07");
+  EXPECT_EQ(text(T::kFloat8E8M0, 0xFE), "1.7014118e+38");
+  EXPECT_EQ(text(T::kFloat4E2M1, 0xF), "-6.0");
   EXPECT_EQ(text(T::kFloat, 0x3F800000u), "1.0");
   EXPECT_EQ(text(T::kFloat, 0x00000001u), "1e-45");
   EXPECT_EQ(text(T::kDouble, 0x0000000000000001ull), "5e-324");
+}
+
+TEST(Strings, FloatTextsAreJudgedByTheElementTheyReadBackTo) {
+  const Result r = cast(T::kFloat, 0x3DE06CACu, T::kString);  // 0.109582275...
+  EXPECT_EQ(r.outcome, OutcomeClass::kRoundTrip);
+  const auto passes = [&](const Result& want, const std::string& actual) {
+    return matches(T::kString, want, Element::of_text(actual));
+  };
+  EXPECT_TRUE(passes(r, "0.109582275"));
+  EXPECT_TRUE(passes(r, "1.09582275E-1"));
+  EXPECT_TRUE(passes(r, " 0.10958227500 "));
+  EXPECT_FALSE(passes(r, "0.10958228"));  // "%.8g" reads back as 0x3de06cad
+  EXPECT_FALSE(passes(r, "0.1095822750x"));
+  EXPECT_FALSE(passes(r, "-0.109582275"));
+  EXPECT_EQ(read_back(T::kFloat, "0.10958228"), 0x3DE06CADu);
+  // Special words in any case; NaN texts match any NaN; infinity by word or by overflow.
+  const Result nan = cast(T::kFloat, 0xFFC00001u, T::kString);
+  EXPECT_TRUE(passes(nan, "NaN"));
+  EXPECT_TRUE(passes(nan, "-nan"));
+  EXPECT_FALSE(passes(nan, "inf"));
+  const Result inf = cast(T::kFloat16, 0xFC00u, T::kString);
+  EXPECT_TRUE(passes(inf, "-INF"));
+  EXPECT_TRUE(passes(inf, "-65520"));   // the tie past 65504 rounds to the even step: infinity
+  EXPECT_FALSE(passes(inf, "-65519"));  // reads back as -65504
+  // Zeros keep their sign where the type has -0; FNUZ has none.
+  EXPECT_FALSE(passes(cast(T::kFloat, 0x80000000u, T::kString), "0.0"));
+  EXPECT_TRUE(passes(cast(T::kFloat8E4M3FNUZ, 0x00, T::kString), "-0"));
+  // The narrow types read back on their own grid, continued past the largest value without
+  // saturating: 450 is FLOAT8E4M3FN's 448, 470 no element of it.
+  const Result max = cast(T::kFloat8E4M3FN, 0x7E, T::kString);
+  EXPECT_TRUE(passes(max, "448"));
+  EXPECT_TRUE(passes(max, "450"));
+  EXPECT_FALSE(passes(max, "470"));
+  EXPECT_FALSE(read_back(T::kFloat8E4M3FN, "470").has_value());
+  // FLOAT8E8M0: nearest power of two, ties up; 0x00 is 2^-127 or, by A12's default, zero.
+  EXPECT_EQ(read_back(T::kFloat8E8M0, "3"), 129u);
+  EXPECT_EQ(read_back(T::kFloat8E8M0, "2.9"), 128u);
+  EXPECT_EQ(read_back(T::kFloat8E8M0, "0"), 0u);
+  EXPECT_EQ(read_back(T::kFloat8E8M0, "5.877472e-39"), 0u);
+  EXPECT_FALSE(read_back(T::kFloat8E8M0, "1e-50").has_value());
+  EXPECT_FALSE(read_back(T::kFloat8E8M0, "-1").has_value());
+  EXPECT_FALSE(read_back(T::kFloat4E2M1, "nan").has_value());
+  EXPECT_TRUE(text_denotes(T::kFloat8E8M0, 0x00, "0.0"));
+  // Integers and BOOL have one spelling: exact.
+  EXPECT_EQ(cast(T::kInt8, 0x80, T::kString).outcome, OutcomeClass::kExact);
+  EXPECT_EQ(cast(T::kBool, 1, T::kString).outcome, OutcomeClass::kExact);
 }
 
 TEST(Strings, PrintfVariant) {

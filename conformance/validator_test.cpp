@@ -14,6 +14,7 @@
 #include "castlike/packing.hpp"
 #include "expectation.hpp"
 #include "generator.hpp"
+#include "reference/decimal.hpp"
 #include "sha256.hpp"
 #include "validator.hpp"
 
@@ -193,6 +194,7 @@ TEST(Validator, NamesTheVariantAReferenceVariantFollows) {
       {"A9=through-float32", ElementType::kDouble, ElementType::kBfloat16, "FLOAT.RNE", "follows variant A9=through-float32"},
       {"A1=nan", ElementType::kFloat, ElementType::kFloat8E5M2FNUZ, "F8.SAT.INF", "follows variant A1=nan"},
       {"A12=exact", ElementType::kFloat8E8M0, ElementType::kFloat, "FLOAT.RNE", "follows variant A12=exact"},
+      // Texts only fail on their spelling when judged strictly (--strict-text).
       {"A10=printf-g", ElementType::kFloat, ElementType::kString, "STR.FORMAT.SHORTEST", "follows variant A10=printf-g"},
   };
   for (const VariantCase& c : cases) {
@@ -201,7 +203,9 @@ TEST(Validator, NamesTheVariantAReferenceVariantFollows) {
     ref::Variants v;
     ASSERT_FALSE(ref::apply_variant_overrides(v, c.variants));
     auto impl = make_reference_implementation(v, c.variants);
-    const Report r = validate(set, *impl);
+    ValidateOptions options;
+    options.strict_text = c.to == ElementType::kString;
+    const Report r = validate(set, *impl, options);
     const auto rule = *ref::rule_from_name(c.rule);
     ASSERT_TRUE(r.rules.count(rule)) << c.variants;
     const RuleResult& rr = r.rules.at(rule);
@@ -210,6 +214,58 @@ TEST(Validator, NamesTheVariantAReferenceVariantFollows) {
     EXPECT_FALSE(rr.examples.empty());
     EXPECT_FALSE(r.discrepancies.empty());
   }
+}
+
+// An implementation that prints floats with C's %.<digits>g (as onnxruntime prints with %.8g).
+class PrintfText final : public Implementation {
+ public:
+  explicit PrintfText(int digits) : digits_(digits) {}
+  std::string name() const override { return "printf"; }
+  std::string description() const override { return "test"; }
+  CaseOutput run(const VectorFile& file, size_t) override {
+    CaseOutput c;
+    for (const ref::Element& in : file.input) {
+      const ref::ExactValue v = ref::decode_element(file.from, in).value;
+      c.elements.push_back(ref::Element::of_text(v.is_finite() ? ref::format_printf_g(v, digits_) : v.is_nan() ? "NaN" : v.negative ? "-INF" : "INF"));
+    }
+    c.element_errors.assign(file.input.size(), "");
+    return c;
+  }
+
+ private:
+  int digits_;
+};
+
+TEST(Validator, FloatTextsPassOnTheValueTheyDenote) {
+  Scratch s;
+  const VectorSet set = write_set(s, {make(ElementType::kFloat, ElementType::kString),
+                                      make(ElementType::kDouble, ElementType::kString),
+                                      make(ElementType::kFloat8E4M3FN, ElementType::kString)});
+  // max_digits10 digits always read back: every text passes, although none is the reference's.
+  PrintfText nine(17);
+  const Report full = validate(set, nine);
+  EXPECT_EQ(full.total.fail, 0u) << report_text(full);
+  EXPECT_GT(full.total.pass, 300u);
+  // ... unless judged by the exact text.
+  ValidateOptions strict;
+  strict.strict_text = true;
+  const Report exact = validate(set, nine, strict);
+  EXPECT_GT(exact.total.fail, 300u);
+  EXPECT_NE(report_text(exact).find("--strict-text"), std::string::npos);
+  // %.8g loses information for some FLOAT values and for DOUBLE: those fail, named, with the
+  // element they read back to.
+  PrintfText eight(8);
+  const Report lossy = validate(set, eight);
+  EXPECT_GT(lossy.total.fail, 0u);
+  for (const auto& [pair, result] : lossy.pairs)
+    if (pair.first == ElementType::kFloat8E4M3FN) {
+      EXPECT_EQ(result.counts.fail, 0u);
+    }
+  const RuleResult& shortest = lossy.rules.at(ref::RuleId::kFormatShortest);
+  EXPECT_EQ(shortest.verdict.rfind("follows variant A10=%.8g", 0), 0u) << shortest.verdict;
+  const std::string text = report_text(lossy);
+  EXPECT_NE(text.find("(reads back as 0x"), std::string::npos) << text;
+  EXPECT_NE(text.find("any text that reads back to the same"), std::string::npos) << text;
 }
 
 TEST(Validator, SaturateIgnoredIsNamed) {

@@ -11,6 +11,8 @@ std::string outcome_text(ElementType to, ref::OutcomeClass c) {
     case ref::OutcomeClass::kNan: return "nan (any NaN of " + std::string(info(to).name) + " matches)";
     case ref::OutcomeClass::kUnspecified:
       return "unspecified (the specification leaves it open; these bits are the reference's choice)";
+    case ref::OutcomeClass::kRoundTrip:
+      return "round-trip (any text that reads back to the same element of the source type matches)";
   }
   return "?";
 }

@@ -16,11 +16,23 @@ bool nan_sign_matters(const VectorFile& f, size_t i) {
 
 bool element_matches(const VectorFile& f, size_t i, const ref::Element& actual) {
   ref::Result expected{f.expected[i], f.outcomes[i], ref::RuleId::kIdentity};
+  expected.read_back_in = f.from;
   if (f.outcomes[i] == ref::OutcomeClass::kNan && !nan_sign_matters(f, i)) {
     if (!is_float(f.to)) return false;
     return ref::is_nan_bits(info(f.to).format, actual.bits & bit_mask(f.to));
   }
   return ref::matches(f.to, expected, actual);
+}
+
+bool judges_texts_by_value(const VectorFile& f) {
+  for (const ref::OutcomeClass c : f.outcomes)
+    if (c == ref::OutcomeClass::kRoundTrip) return true;
+  return false;
+}
+
+void judge_texts_strictly(VectorFile& f) {
+  for (ref::OutcomeClass& c : f.outcomes)
+    if (c == ref::OutcomeClass::kRoundTrip) c = ref::OutcomeClass::kExact;
 }
 
 std::vector<ref::RuleId> rules_of(const VectorFile& f) {

@@ -14,8 +14,15 @@ namespace castlike::conformance {
 // either sign; every other expected NaN must keep its sign.
 bool nan_sign_matters(const VectorFile& f, size_t i);
 
-// ref::matches, with the NaN sign rule above.
+// ref::matches, with the NaN sign rule above; a text of outcome round-trip is read back in the
+// file's source type.
+
 bool element_matches(const VectorFile& f, size_t i, const ref::Element& actual);
+
+// Whether some element of the file is a number-to-text result judged by the value it denotes.
+bool judges_texts_by_value(const VectorFile& f);
+// `--strict-text`: those elements must equal the reference's text exactly (outcome exact).
+void judge_texts_strictly(VectorFile& f);
 
 // The rule id of each element: the file's, or for files without them (spec examples) the one the
 // reference's default profile names.

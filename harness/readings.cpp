@@ -7,6 +7,7 @@
 #include "reference/cast_like.hpp"
 #include "reference/decimal.hpp"
 #include "reference/round.hpp"
+#include "reference/text_read_back.hpp"
 
 namespace castlike::conformance {
 namespace {
@@ -40,6 +41,11 @@ std::optional<ref::Result> reading(const VectorFile& f, size_t i, const ref::Var
   if (f.to == ElementType::kString) result.value = Element::of_text(o.output.strings[0]);
   else result.value = Element::of_bits(load_bits(f.to, o.output.data.data(), 0));
   if (result.outcome == ref::OutcomeClass::kUnspecified) return std::nullopt;
+  // Judged as the file judges the element: by the value the text denotes, or (--strict-text) exactly.
+  if (result.outcome == ref::OutcomeClass::kRoundTrip) {
+    if (f.outcomes[i] == ref::OutcomeClass::kRoundTrip) result.read_back_in = f.from;
+    else result.outcome = ref::OutcomeClass::kExact;
+  }
   return result;
 }
 
@@ -154,18 +160,7 @@ bool explains(const Candidate& c, const VectorFile& f, size_t i, const Element& 
       const auto parsed = ref::parse_decimal(actual.text);
       if (!parsed) return false;
       const auto input = ref::decode_element(f.from, f.input[i]);
-      if (is_float(f.from)) {
-        const FloatFormat& fmt = info(f.from).format;
-        const uint64_t in_bits = f.input[i].bits & bit_mask(f.from);
-        if (input.value.is_nan()) return parsed->is_nan();
-        // Read the text back into the source type (round to nearest even, no saturation).
-        ref::Attributes a;
-        a.saturate = false;
-        a.round_mode = CASTLIKE_ROUND_NEAREST;
-        const ref::Result back = ref::convert_element(ElementType::kString, actual, f.from, a);
-        if (f.from == ElementType::kFloat8E8M0) return back.value.bits == in_bits;
-        return back.value.bits == in_bits && !ref::is_nan_bits(fmt, in_bits);
-      }
+      if (is_float(f.from)) return ref::text_denotes(f.from, f.input[i].bits, actual.text);
       // integers and bool: the same number (bool: 0 / 1)
       return parsed->is_finite() && ref::is_integral(*parsed) &&
              ref::compare_magnitude(*parsed, input.value) == 0 &&

@@ -38,6 +38,9 @@ std::string exact_text(ElementType t, const ref::Element& e);
 std::string show(ElementType t, const ref::Element& e);
 // What an expected NaN admits: " (any NaN of that sign)", " (any NaN)", or "" for other outcomes.
 std::string expected_note(const Failure& f);
+// For a number-to-text failure: the element of the source type the actual text reads back to
+// (" (reads back as 0x3eaaaaab (0.333333343...))"), or that it denotes none; "" otherwise.
+std::string actual_note(const Failure& f);
 // One failure on one line: case, element, call, input, expected, actual, explaining readings.
 std::string failure_line(const Failure& f);
 // A failing element over several short lines (input, expected, actual, the readings explaining

@@ -6,6 +6,7 @@
 #include "call_checks.hpp"
 #include "castlike/packing.hpp"
 #include "reference/decimal.hpp"
+#include "reference/text_read_back.hpp"
 #include "render.hpp"
 
 namespace castlike::conformance {
@@ -48,14 +49,23 @@ std::string show(ElementType t, const Element& e) {
 }
 
 std::string expected_note(const Failure& f) {
+  if (f.outcome == ref::OutcomeClass::kRoundTrip)
+    return " (any text that reads back to the same " + std::string(info(f.from).name) + ")";
   if (f.outcome != ref::OutcomeClass::kNan) return "";
   const bool signed_nan = is_float(f.to) && info(f.to).format.has_sign && info(f.to).format.special != SpecialEncoding::kFnuz;
   return signed_nan ? " (any NaN of that sign)" : " (any NaN)";
 }
 
+std::string actual_note(const Failure& f) {
+  if (f.to != ElementType::kString || !is_float(f.from)) return "";
+  const std::optional<uint64_t> back = ref::read_back(f.from, f.actual.text);
+  if (!back) return " (denotes no " + std::string(info(f.from).name) + ")";
+  return " (reads back as " + show(f.from, Element::of_bits(*back)) + ")";
+}
+
 std::string failure_line(const Failure& f) {
   std::string s = f.case_name + "[" + std::to_string(f.index) + "] (" + f.call + "): input " + show(f.from, f.input) +
-                  ", expected " + show(f.to, f.expected) + expected_note(f) + ", actual " + show(f.to, f.actual);
+                  ", expected " + show(f.to, f.expected) + expected_note(f) + ", actual " + show(f.to, f.actual) + actual_note(f);
   if (!f.explained_by.empty()) {
     s += "  [explained by:";
     for (const auto& e : f.explained_by) s += " " + e;
@@ -70,7 +80,7 @@ std::string failure_block(const Failure& f, const std::string& indent) {
   std::string s = indent + f.case_name + "[" + std::to_string(f.index) + "] (" + f.call + ")\n";
   s += indent + "  input    " + show(f.from, f.input) + "\n";
   s += indent + "  expected " + show(f.to, f.expected) + expected_note(f) + "\n";
-  s += indent + "  actual   " + show(f.to, f.actual) + "\n";
+  s += indent + "  actual   " + show(f.to, f.actual) + actual_note(f) + "\n";
   s += indent + "  reading  ";
   if (f.explained_by.empty()) s += "none (unexplained)";
   for (size_t i = 0; i < f.explained_by.size(); ++i) s += (i ? ", " : "") + f.explained_by[i];

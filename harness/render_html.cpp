@@ -31,6 +31,8 @@ void summary(std::ostream& o, const Report& r, const std::vector<ref::RuleId>& g
     for (const auto& rule : r.rule_filter) o << " <code>" << text(rule) << "</code>";
     o << "</td></tr>\n";
   }
+  if (r.strict_text)
+    o << "<tr><th>number to text</th><td>judged by the exact text (<code>--strict-text</code>)</td></tr>\n";
   const auto rule_list = [&](const std::vector<ref::RuleId>& rules) {
     for (size_t i = 0; i < rules.size(); ++i)
       o << (i ? ", " : ": ") << "<a href=\"#" << html::rule_anchor(rules[i]) << "\"><code>" << ref::rule_name(rules[i])

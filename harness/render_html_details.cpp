@@ -26,7 +26,7 @@ void failure_table(std::ostream& o, const std::vector<const PairFailure*>& rows)
     const bool unexplained = pf->reading.rfind("none", 0) == 0;
     o << "<tr><td>" << code(f.case_name) << "<br><span class=\"call\">" << text(f.call) << "</span></td><td>" << f.index
       << "</td><td>" << code(show(f.from, f.input)) << "</td><td>" << code(show(f.to, f.expected)) << text(expected_note(f))
-      << "</td><td class=\"actual\">" << code(show(f.to, f.actual)) << "</td><td>" << rules << "</td><td"
+      << "</td><td class=\"actual\">" << code(show(f.to, f.actual)) << text(actual_note(f)) << "</td><td>" << rules << "</td><td"
       << (unexplained ? " class=\"bug-text\"" : "") << ">" << text(pf->reading) << "</td><td>" << code(explain_command(f))
       << "</td></tr>\n";
   }

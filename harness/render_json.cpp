@@ -6,6 +6,7 @@
 #include "call_checks.hpp"
 #include "castlike/packing.hpp"
 #include "reference/decimal.hpp"
+#include "reference/text_read_back.hpp"
 #include "render.hpp"
 
 namespace castlike::conformance {
@@ -26,6 +27,12 @@ json failure_json(const Failure& f) {
     return json{{"bits", format_hex_bits(e.bits & bit_mask(t), info(t).bits)}, {"value", exact_text(t, e)},
                 {"exact", ref::to_exact_string(ref::decode_element(t, e).value)}};
   };
+  json actual = value(f.to, f.actual);
+  if (f.to == ElementType::kString && is_float(f.from)) {
+    // A number-to-text failure: the element of the source type the text denotes (null: none).
+    const std::optional<uint64_t> back = ref::read_back(f.from, f.actual.text);
+    actual["reads_back_as"] = back ? value(f.from, Element::of_bits(*back)) : json(nullptr);
+  }
   return json{{"case", f.case_name},
               {"index", f.index},
               {"from", type_name(f.from)},
@@ -34,7 +41,7 @@ json failure_json(const Failure& f) {
               {"input", value(f.from, f.input)},
               {"expected", value(f.to, f.expected)},
               {"expected_outcome", std::string(ref::outcome_name(f.outcome))},
-              {"actual", value(f.to, f.actual)},
+              {"actual", actual},
               {"explained_by", f.explained_by}};
 }
 
@@ -88,6 +95,7 @@ std::string report_json(const Report& r, const BaselineComparison* baseline) {
   j["description"] = r.description;
   j["vectors"] = r.vector_roots;
   if (!r.rule_filter.empty()) j["rules_judged"] = r.rule_filter;
+  j["text_judging"] = r.strict_text ? "strict" : "round-trip";
   j["cases"] = r.cases;
   j["total"] = counts_json(r.total);
   j["ok"] = r.ok();

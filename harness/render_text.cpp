@@ -51,6 +51,7 @@ std::string report_text(const Report& r) {
     for (const auto& rule : r.rule_filter) o << " " << rule;
     o << "\n";
   }
+  if (r.strict_text) o << "number-to-text results: judged by their exact text (--strict-text)\n";
   o << "total: " << counts_text(r.total) << "\n";
   if (!r.call_failures.empty()) {
     o << "\nfailed calls (" << r.call_failures.size()

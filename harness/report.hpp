@@ -105,6 +105,7 @@ struct Report {
   std::vector<std::string> vector_roots;
   // `validate --rules`: only the elements of these rules were judged and counted (empty: every rule).
   std::vector<std::string> rule_filter;
+  bool strict_text = false;  // number-to-text results judged by their exact text (--strict-text)
   size_t cases = 0;
   Counts total;
   std::map<std::pair<ElementType, ElementType>, PairResult> pairs;

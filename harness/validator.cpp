@@ -13,12 +13,15 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
   for (const auto& root : set.roots) report.vector_roots.push_back(harness::printable(root));
   if (options.rules)
     for (const ref::RuleId rule : *options.rules) report.rule_filter.emplace_back(ref::rule_name(rule));
+  report.strict_text = options.strict_text;
   FailureExplainer explainer(options);
   uint64_t elements_done = 0;
 
   for (size_t fi = 0; fi < set.size(); ++fi) {
     const std::shared_ptr<const VectorFile> loaded = set.load(fi);
-    const VectorFile& f = *loaded;
+    std::optional<VectorFile> strict;
+    if (options.strict_text && judges_texts_by_value(*loaded)) judge_texts_strictly(strict.emplace(*loaded));
+    const VectorFile& f = strict ? *strict : *loaded;
     const auto rules = rules_of(f);
     // The elements judged: all, or those of the rules asked for.
     std::vector<char> judged(f.input.size(), 1);

@@ -28,6 +28,9 @@ struct ValidateOptions {
   // Only the elements of these rules are judged and counted (absent: every rule). A file with no
   // such element is not run and not in the report.
   std::optional<std::set<ref::RuleId>> rules;
+  // Number-to-text results (outcome round-trip) must equal the reference's text character for
+  // character (`--strict-text`) instead of reading back to the same element.
+  bool strict_text = false;
   // Called after each file: (files done, files in the set, elements judged so far).
   std::function<void(size_t, size_t, uint64_t)> progress;
 };

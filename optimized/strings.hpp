@@ -1,6 +1,5 @@
 // The STRING path of the kernel library (scalar on every ISA): decimal text to any numeric type
-// with one exact rounding, and any numeric element to its shortest round-trip text in numpy's
-// layout. Internal to optimized/; the public entry points are in castlike/castlike.h.
+// with one exact rounding, and any numeric element to numpy's scalar text of it. Internal to optimized/; the public entry points are in castlike/castlike.h.
 //
 // Text grammar (what reads as a number): optional surrounding ASCII white space, an optional sign,
 // then "inf", "infinity" or "nan" in any case, or decimal digits with at most one '.', at least one
@@ -32,9 +31,11 @@ uint64_t parse_text(std::string_view text, ElementType to, const castlike_attrib
 
 // Writes the text of one element of `from` (any type but STRING; `bits` its pattern) to `out`,
 // which has room for kMaxTextLength characters, and returns the length (no NUL is written).
-// Integers print their decimal digits, BOOL "True"/"False", floats the shortest text that reads back
-// to the same value, positional for 1e-4 <= |x| < 1e16 ("0.1", "65500.0"), else scientific
-// ("1e-07", "1.5e+20"); NaN "nan", infinities "inf"/"-inf", zeros "0.0"/"-0.0".
+// Integers print their decimal digits, BOOL "True"/"False", floats as numpy's scalar `str`: the
+// shortest text that reads back to the same value, positional for 1e-4 <= |x| below the type's
+// threshold (text_layout: 1e3 FLOAT16, 1e6 FLOAT, 1e16 DOUBLE; the types numpy lacks as their FLOAT
+// value), else scientific ("0.1", "6.55e+04", "1e-07"); NaN "nan", infinities "inf"/"-inf", zeros
+// "0.0"/"-0.0".
 size_t format_element(ElementType from, uint64_t bits, char* out);
 
 }  // namespace castlike::opt

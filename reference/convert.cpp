@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <stdexcept>
 
 #include "castlike/packing.hpp"
 #include "decimal.hpp"
 #include "policies.hpp"
 #include "round.hpp"
+#include "text_read_back.hpp"
 
 namespace castlike::ref {
 namespace {
@@ -135,6 +137,12 @@ Result dispatch(ElementType from, const Element& in, ElementType to, const Exact
 bool matches(ElementType to, const Result& expected, const Element& actual) {
   switch (expected.outcome) {
     case OutcomeClass::kUnspecified: return true;
+    case OutcomeClass::kRoundTrip: {
+      if (to != ElementType::kString || !is_float(expected.read_back_in))
+        throw std::logic_error("outcome round-trip outside a float-to-text cast");
+      const std::optional<uint64_t> element = read_back(expected.read_back_in, expected.value.text);
+      return element && text_denotes(expected.read_back_in, *element, actual.text);
+    }
     case OutcomeClass::kExact:
       if (to == ElementType::kString) return actual.text == expected.value.text;
       return (actual.bits & bit_mask(to)) == expected.value.bits;

@@ -32,6 +32,8 @@ struct Result {
   // For kNan: whether the NaN's sign is part of the expectation. It is, where the destination has
   // signed NaNs and the source NaN had a sign; a NaN decoded from FNUZ or FLOAT8E8M0 has none.
   bool nan_sign_matters = true;
+  // For kRoundTrip: the type the text is read back in (the source type of a number-to-text cast).
+  ElementType read_back_in = ElementType::kString;
 };
 
 // What an element denotes: an exact value, or (strings only) nothing numeric at all.
@@ -47,7 +49,9 @@ Result convert_element(ElementType from, const Element& in, ElementType to, cons
                        const Variants& variants = {});
 
 // Does `actual` satisfy `expected` for destination `to`? exact: same bits (same text);
-// nan: any NaN of `to`, with the expected sign where `to` has signed NaNs; unspecified: always.
+// nan: any NaN of `to`, with the expected sign where `to` has signed NaNs; unspecified: always;
+// round-trip: a text that reads back, in expected.read_back_in, to the element the expected text
+// reads back to (text_read_back.hpp).
 bool matches(ElementType to, const Result& expected, const Element& actual);
 
 // Destination neighbours of a finite value (for `castlike explain`): the largest representable

@@ -199,6 +199,17 @@ std::optional<ExactValue> parse_decimal(std::string_view text) {
 }
 
 std::string format_shortest(ElementType type, uint64_t bits) {
+  const TextLayout how = text_layout(type);
+  if (how.digits_of != type) {
+    // A type numpy lacks: its value as the wider type, which holds it exactly (one rounding that
+    // changes nothing).
+    const ExactValue v = decode_float(info(type).format, bits);
+    const FloatFormat& wide = info(how.digits_of).format;
+    if (v.is_nan()) return "nan";
+    if (v.is_infinity()) return v.negative ? "-inf" : "inf";
+    const auto widened = encode_rounded(wide, v.negative, round_to_format(v, wide, Direction::kNearestEven));
+    return format_shortest(how.digits_of, *widened);
+  }
   const FloatFormat& f = info(type).format;
   const ExactValue v = decode_float(f, bits);
   if (v.is_nan()) return "nan";
@@ -207,41 +218,26 @@ std::string format_shortest(ElementType type, uint64_t bits) {
   if (v.is_zero()) return sign + "0.0";
 
   // The rounding interval of the magnitude: halfway to each neighbour, ends included when the
-  // value's significand is even (ties round to it). FLOAT8E8M0 reads back by `nearest`, ties up:
-  // the lower end is included, the upper one not.
+  // value's significand is even (ties round to it), as numpy's Dragon4 takes them.
   const uint64_t magnitude_bits = bits & ~sign_bit(f);
   const ExactValue x = decode_float(f, magnitude_bits);
-  // Only FLOAT8E8M0 has a non-zero pattern 0 (2^-127); its grid below would be 2^-128.
-  const ExactValue below = magnitude_bits == 0 ? ExactValue::dyadic(false, x.num, x.exp2 - 1)
-                                               : decode_float(f, magnitude_bits - 1);
+  const ExactValue below = decode_float(f, magnitude_bits - 1);
   ExactValue above;
   if (magnitude_bits == max_finite_bits(f, false)) {
-    // Past the largest finite value the grid goes on with the same step (a doubling for E8M0):
-    // above = x + (x - below) = 2x - below.
-    if (f.mantissa_bits == 0) {
-      above = ExactValue::dyadic(false, x.num, x.exp2 + 1);
-    } else {
-      const int64_t e = std::min(x.exp2, below.exp2);
-      const BigInt two_x = x.num << static_cast<unsigned>(x.exp2 - e + 1);
-      const BigInt b = below.num << static_cast<unsigned>(below.exp2 - e);
-      above = ExactValue::dyadic(false, two_x - b, e);
-    }
+    // Past the largest finite value the grid goes on with the same step: above = 2x - below.
+    const int64_t e = std::min(x.exp2, below.exp2);
+    const BigInt two_x = x.num << static_cast<unsigned>(x.exp2 - e + 1);
+    const BigInt b = below.num << static_cast<unsigned>(below.exp2 - e);
+    above = ExactValue::dyadic(false, two_x - b, e);
   } else {
     above = decode_float(f, magnitude_bits + 1);
   }
   const ExactValue lo = dyadic_midpoint(below, x);
   const ExactValue hi = dyadic_midpoint(x, above);
-  bool lo_in, hi_in;
-  if (f.special == SpecialEncoding::kExponentOnly) {
-    lo_in = true;
-    hi_in = false;
-  } else {
-    const bool even = (magnitude_bits & 1u) == 0;
-    lo_in = hi_in = even;
-  }
+  const bool ends_in = (magnitude_bits & 1u) == 0;
   const auto inside = [&](const ExactValue& c) {
     const int l = compare_magnitude(c, lo), h = compare_magnitude(c, hi);
-    return (l > 0 || (l == 0 && lo_in)) && (h < 0 || (h == 0 && hi_in));
+    return (l > 0 || (l == 0 && ends_in)) && (h < 0 || (h == 0 && ends_in));
   };
 
   const int64_t e10 = floor_log10(x);
@@ -267,7 +263,7 @@ std::string format_shortest(ElementType type, uint64_t bits) {
     if (!found) continue;
     int64_t scale = s;
     strip_trailing_zeros(pick, scale);
-    const bool positional = compare_magnitude(x, scaled_by_pow10(1, 16)) < 0 &&
+    const bool positional = compare_magnitude(x, scaled_by_pow10(1, how.positional_below)) < 0 &&
                             compare_magnitude(x, scaled_by_pow10(1, -4)) >= 0;
     return sign + layout(pick.str(), scale, !positional);
   }

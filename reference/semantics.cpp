@@ -64,12 +64,13 @@ std::string_view outcome_name(OutcomeClass c) {
     case OutcomeClass::kExact: return "exact";
     case OutcomeClass::kNan: return "nan";
     case OutcomeClass::kUnspecified: return "unspecified";
+    case OutcomeClass::kRoundTrip: return "round-trip";
   }
   return "?";
 }
 
 std::optional<OutcomeClass> outcome_from_name(std::string_view name) {
-  for (OutcomeClass c : {OutcomeClass::kExact, OutcomeClass::kNan, OutcomeClass::kUnspecified})
+  for (OutcomeClass c : {OutcomeClass::kExact, OutcomeClass::kNan, OutcomeClass::kUnspecified, OutcomeClass::kRoundTrip})
     if (outcome_name(c) == name) return c;
   return std::nullopt;
 }

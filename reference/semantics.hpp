@@ -14,6 +14,7 @@ enum class OutcomeClass : uint8_t {
   kExact,        // exactly these bits
   kNan,          // any NaN encoding of the destination (with the expected sign where NaNs carry one)
   kUnspecified,  // the specification leaves the result undefined; bits are our deterministic choice
+  kRoundTrip,    // number to text: any text that reads back to the same element of the source type
 };
 std::string_view outcome_name(OutcomeClass c);
 std::optional<OutcomeClass> outcome_from_name(std::string_view name);

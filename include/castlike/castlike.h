@@ -64,9 +64,10 @@ castlike_attributes castlike_default_attributes(void);
  * "NaN"), one rounding to the destination. Text that is not a number gives an unspecified result
  * (the destination's NaN, or 0 where it has none); fractional or out-of-range text to an integer type
  * is unspecified too (truncated and clamped; 4-/2-bit types round to nearest even and wrap).
- * Numbers to text: integers in decimal, BOOL "True"/"False", floats as the shortest text that reads
- * back to the same value, as numpy prints it ("0.1", "65500.0", "1e-07", "1.5e+20", "nan", "inf",
- * "-0.0"). */
+ * Numbers to text: integers in decimal, BOOL "True"/"False", floats as numpy's scalar str prints
+ * them: the shortest text that reads back to the same value, scientific from 1e3 (FLOAT16), 1e6
+ * (FLOAT) or 1e16 (DOUBLE) up and below 1e-4 ("0.1", "6.55e+04", "2.3577192e+06", "1e-07", "nan",
+ * "inf", "-0.0"); the float types numpy lacks as their value in FLOAT ("448.0", "0.001953125"). */
 
 /* Reads n texts into n elements of `to` (any type but STRING) from element dst_offset of dst.
  * texts[i] has lengths[i] bytes (no terminator needed, any bytes allowed); lengths == NULL means every

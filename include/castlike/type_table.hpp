@@ -164,6 +164,24 @@ constexpr uint64_t bit_mask(ElementType t) {
   return info(t).bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << info(t).bits) - 1u;
 }
 
+// How a float type is printed as text (STR.FORMAT.SHORTEST, docs/semantics.md A10): the shortest
+// digits that read back to the same value of `digits_of`, laid out as numpy's scalar `str` lays out
+// that type: positional for 1e-4 <= |x| < 10^positional_below, scientific otherwise. numpy has
+// FLOAT16, FLOAT and DOUBLE, with thresholds 10^3, 10^6 and 10^16. The float types numpy lacks are
+// printed as their value widened to FLOAT, which holds every one of their values exactly: values
+// with up to 7 significant digits print exactly (448, 0.001953125, 65536).
+struct TextLayout {
+  ElementType digits_of;
+  int positional_below;  // decimal exponent
+};
+constexpr TextLayout text_layout(ElementType t) {
+  switch (t) {
+    case ElementType::kFloat16: return {ElementType::kFloat16, 3};
+    case ElementType::kDouble: return {ElementType::kDouble, 16};
+    default: return {ElementType::kFloat, 6};
+  }
+}
+
 // Name lookups accept the ONNX spelling ("FLOAT8E4M3FN") and the numpy one ("float8_e4m3fn"),
 // case-insensitively; anything else is nullopt so that callers can report it.
 std::optional<ElementType> type_from_name(std::string_view name);

@@ -1,13 +1,16 @@
-// Numbers to text: integers in decimal, floats as the shortest text that reads back to the same
-// value of their own type, in numpy's layout.
+// Numbers to text: integers in decimal, floats as numpy's scalar `str` prints them: the shortest
+// text that reads back to the same value, positional below a type's threshold (text_layout in the
+// type table: 1e3 for FLOAT16, 1e6 for FLOAT, 1e16 for DOUBLE), scientific above. The float types
+// numpy lacks print their value widened to FLOAT (exact: FLOAT holds every one of their values).
 //
 // FLOAT and DOUBLE use std::to_chars (shortest round trip, nearest to the value, ties to even).
-// The narrow float types (at most 12 significand bits) search the shortest decimal inside the
-// value's rounding interval directly, with exact 128-bit integer comparisons: their values, the
-// interval ends and the candidate digit strings all fit.
+// FLOAT16 (11 significand bits) searches the shortest decimal inside the value's rounding interval
+// directly, with exact 128-bit integer comparisons: its values, the interval ends and the candidate
+// digit strings all fit.
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <cmath>
 #include <cstring>
 
 #include "scalar/element.hpp"
@@ -118,46 +121,36 @@ size_t layout(const char* digits, size_t n, int scale, bool scientific, bool neg
   return static_cast<size_t>(p - out);
 }
 
-// Positional layout for 1e-4 <= x < 1e16 (x = m * 2^e > 0).
+// numpy's positional layout for 1e-4 <= x < 10^positional_below (x = m * 2^e > 0).
+template <ElementType T>
 bool positional(const Dyadic& x) {
-  return compare_decimal(1, 16, x.m, x.e) > 0 && compare_decimal(1, -4, x.m, x.e) <= 0;
+  return compare_decimal(1, text_layout(T).positional_below, x.m, x.e) > 0 && compare_decimal(1, -4, x.m, x.e) <= 0;
 }
 
 template <ElementType T>
-Dyadic magnitude_of(uint64_t mag_bits) {  // a finite non-negative pattern of T (not E8M0)
+Dyadic magnitude_of(uint64_t mag_bits) {  // a finite non-negative pattern of T
   const Num v = scalar::decode_float<T>(mag_bits);
   if (v.kind == Num::kZero) return {0, 0};
   return {v.sig, v.exp};
 }
 
-// Shortest text of a finite non-zero value of a narrow float type.
+// Shortest text of a finite non-zero FLOAT16 value.
 template <ElementType T>
 size_t format_narrow(uint64_t bits, char* out) {
   using F = scalar::Fmt<T>;
   const bool negative = (bits & F::sign_bit) != 0;
   const uint64_t m = bits & ~F::sign_bit;
-  Dyadic x, below, above;
-  bool lo_in, hi_in;
-  if constexpr (T == ElementType::kFloat8E8M0) {
-    // 2^k between 2^(k-1) and 2^(k+1); read back by nearest, ties up: [lo, hi).
-    const int k = static_cast<int>(m) - 127;
-    x = {1, k};
-    below = {1, k - 1};
-    above = {1, k + 1};
-    lo_in = true;
-    hi_in = false;
+  const Dyadic x = magnitude_of<T>(m), below = magnitude_of<T>(m - 1);
+  Dyadic above;
+  if (m == F::max_mag) {  // past the largest finite value the grid goes on with the same step
+    const int e = std::min(x.e, below.m == 0 ? x.e : below.e);
+    const u128 xs = x.m << (x.e - e), bs = below.m == 0 ? 0 : below.m << (below.e - e);
+    above = {2 * xs - bs, e};
   } else {
-    x = magnitude_of<T>(m);
-    below = magnitude_of<T>(m - 1);
-    if (m == F::max_mag) {  // past the largest finite value the grid goes on with the same step
-      const int e = std::min(x.e, below.m == 0 ? x.e : below.e);
-      const u128 xs = x.m << (x.e - e), bs = below.m == 0 ? 0 : below.m << (below.e - e);
-      above = {2 * xs - bs, e};
-    } else {
-      above = magnitude_of<T>(m + 1);
-    }
-    lo_in = hi_in = (m & 1u) == 0;
+    above = magnitude_of<T>(m + 1);
   }
+  // Ties read back to the even significand, so its interval includes its ends (numpy's Dragon4 too).
+  const bool lo_in = (m & 1u) == 0, hi_in = lo_in;
   // Interval ends at a common exponent: lo = (below + x) / 2, hi = (x + above) / 2.
   int e = std::min(x.e, above.e);
   if (below.m != 0) e = std::min(e, below.e);
@@ -202,7 +195,7 @@ size_t format_narrow(uint64_t bits, char* out) {
     }
     char digits[24];
     const size_t len = static_cast<size_t>(std::to_chars(digits, digits + sizeof digits, pick).ptr - digits);
-    return layout(digits, len, scale, !positional(x), negative, out);
+    return layout(digits, len, scale, !positional<T>(x), negative, out);
   }
 }
 
@@ -228,7 +221,7 @@ size_t format_wide(uint64_t bits, char* out) {
   while (n > 1 && digits[n - 1] == '0') --n;
   const int scale = exponent - static_cast<int>(n) + 1;
   const Num v = scalar::decode_float<T>(bits & ~scalar::Fmt<T>::sign_bit);
-  return layout(digits, n, scale, !positional(Dyadic{v.sig, v.exp}), negative, out);
+  return layout(digits, n, scale, !positional<T>(Dyadic{v.sig, v.exp}), negative, out);
 }
 
 template <ElementType T>
@@ -249,12 +242,21 @@ size_t format_float(uint64_t bits, char* out) {
     case Num::kFinite:
       break;
   }
+  static_assert(text_layout(ElementType::kFloat16).digits_of == ElementType::kFloat16);
   if constexpr (T == ElementType::kFloat)
     return format_wide<float, T>(bits, out);
   else if constexpr (T == ElementType::kDouble)
     return format_wide<double, T>(bits, out);
-  else
+  else if constexpr (T == ElementType::kFloat16)
     return format_narrow<T>(bits, out);
+  else {
+    // A type numpy lacks: its value as FLOAT (exact, every such value is a FLOAT value).
+    static_assert(text_layout(T).digits_of == ElementType::kFloat);
+    const float widened = std::ldexp(static_cast<float>(v.sig), v.exp);
+    uint32_t u;
+    std::memcpy(&u, &widened, sizeof u);
+    return format_wide<float, ElementType::kFloat>(u | (v.neg ? 0x80000000u : 0u), out);
+  }
 }
 
 size_t format_integer(ElementType from, uint64_t bits, char* out) {

@@ -247,7 +247,8 @@ void def_conversions(nb::module_& m) {
   m.def("outcomes", [] {
     return std::vector<std::string>{std::string(ref::outcome_name(ref::OutcomeClass::kExact)),
                                     std::string(ref::outcome_name(ref::OutcomeClass::kNan)),
-                                    std::string(ref::outcome_name(ref::OutcomeClass::kUnspecified))};
+                                    std::string(ref::outcome_name(ref::OutcomeClass::kUnspecified)),
+                                    std::string(ref::outcome_name(ref::OutcomeClass::kRoundTrip))};
   });
   m.def("expected", &expected, nb::arg("input"), nb::arg("from_type"), nb::arg("count"), nb::arg("to"),
         nb::arg("opset"), nb::arg("saturate").none(), nb::arg("round_mode").none(), nb::arg("profile"),

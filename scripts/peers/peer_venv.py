@@ -55,8 +55,9 @@ def _create(env, requirements, stamp, digest):
     stamp.write_text(digest + "\n")
 
 
-def ensure(name):
-    """The interpreter of the peer venv NAME, created or refreshed as needed."""
+def ensure(name, with_castlike=True):
+    """The interpreter of the peer venv NAME, created or refreshed as needed; with the castlike
+    package of these sources unless `with_castlike` is false (a script that only runs the CLI)."""
     requirements = REQUIREMENTS / (name + ".txt")
     if not requirements.exists():
         sys.exit("venv: error: no pinned requirements %s" % requirements)
@@ -66,7 +67,7 @@ def ensure(name):
     python = env / "bin" / "python"
     if not (python.exists() and stamp.exists() and stamp.read_text().strip() == digest):
         _create(env, requirements, stamp, digest)
-    if name not in WITHOUT_CASTLIKE:
+    if with_castlike and name not in WITHOUT_CASTLIKE:
         _install_castlike(python, env / ".castlike-wheel")
     return python
 
@@ -85,12 +86,12 @@ def _install_castlike(python, stamp):
     stamp.write_text(digest + "\n")
 
 
-def run_in_venv(name):
+def run_in_venv(name, with_castlike=True):
     """Re-executes the running script inside the peer venv NAME (no-op when already there)."""
     env = venv_dir(name)
     if os.environ.get(_MARK) == str(env) and Path(sys.prefix).resolve() == env.resolve():
         return
-    python = ensure(name)
+    python = ensure(name, with_castlike)
     environ = dict(os.environ)
     environ[_MARK] = str(env)
     sys.stdout.flush()

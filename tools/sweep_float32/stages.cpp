@@ -110,6 +110,7 @@ void compare_config(const Config& cfg, const std::vector<std::string>& level_nam
       case ref::OutcomeClass::kExact: ++counts.exact; break;
       case ref::OutcomeClass::kNan: ++counts.nan; break;
       case ref::OutcomeClass::kUnspecified: ++counts.unspecified; break;
+      case ref::OutcomeClass::kRoundTrip: ++counts.outcome_failures; break;  // a text outcome: never here
     }
   }
   const auto add_sample = [&](std::string s) {
