@@ -207,9 +207,31 @@ TEST(Strings, FloatTextsAreJudgedByTheElementTheyReadBackTo) {
   EXPECT_FALSE(read_back(T::kFloat8E8M0, "-1").has_value());
   EXPECT_FALSE(read_back(T::kFloat4E2M1, "nan").has_value());
   EXPECT_TRUE(text_denotes(T::kFloat8E8M0, 0x00, "0.0"));
-  // Integers and BOOL have one spelling: exact.
-  EXPECT_EQ(cast(T::kInt8, 0x80, T::kString).outcome, OutcomeClass::kExact);
-  EXPECT_EQ(cast(T::kBool, 1, T::kString).outcome, OutcomeClass::kExact);
+  // Integers and BOOL are numbers too: their texts pass on the value they denote.
+  const Result minus128 = cast(T::kInt8, 0x80, T::kString);
+  EXPECT_EQ(minus128.outcome, OutcomeClass::kRoundTrip);
+  EXPECT_EQ(minus128.value.text, "-128");
+  for (const char* same : {"-128", "-128.0", "-1.28e2", " -128 ", "-0128"}) EXPECT_TRUE(passes(minus128, same)) << same;
+  for (const char* other : {"-127", "-128.5", "128", "-128x", "nan", "-inf", ""}) EXPECT_FALSE(passes(minus128, other)) << other;
+  const Result truth = cast(T::kBool, 0x02, T::kString);  // any non-zero byte is true
+  EXPECT_EQ(truth.outcome, OutcomeClass::kRoundTrip);
+  EXPECT_EQ(truth.value.text, "True");
+  for (const char* same : {"True", "1", "1.0"}) EXPECT_TRUE(passes(truth, same)) << same;
+  for (const char* other : {"False", "0", "2", "true", "yes", "-1"}) EXPECT_FALSE(passes(truth, other)) << other;
+  EXPECT_TRUE(passes(cast(T::kBool, 0, T::kString), "0"));
+  // Each integer type's range, its two's complement bits, and nothing past it.
+  EXPECT_EQ(read_back(T::kInt8, "+7"), 7u);
+  EXPECT_EQ(read_back(T::kInt8, "-0"), 0u);
+  EXPECT_EQ(read_back(T::kInt4, "-8"), 0x8u);
+  EXPECT_FALSE(read_back(T::kInt4, "8").has_value());
+  EXPECT_EQ(read_back(T::kUint2, "3"), 3u);
+  EXPECT_FALSE(read_back(T::kUint8, "-1").has_value());
+  EXPECT_EQ(read_back(T::kInt64, "-9223372036854775808"), uint64_t{1} << 63);
+  EXPECT_FALSE(read_back(T::kInt64, "9223372036854775808").has_value());
+  EXPECT_EQ(read_back(T::kUint64, "18446744073709551615"), ~uint64_t{0});
+  EXPECT_FALSE(read_back(T::kUint64, "18446744073709551616").has_value());
+  EXPECT_FALSE(read_back(T::kUint64, "1e400").has_value());
+  EXPECT_EQ(read_back(T::kUint32, "4.294967295e9"), 4294967295u);
 }
 
 TEST(Strings, PrintfVariant) {

@@ -57,7 +57,7 @@ std::string expected_note(const Failure& f) {
 }
 
 std::string actual_note(const Failure& f) {
-  if (f.to != ElementType::kString || !is_float(f.from)) return "";
+  if (f.to != ElementType::kString || f.from == ElementType::kString) return "";
   const std::optional<uint64_t> back = ref::read_back(f.from, f.actual.text);
   if (!back) return " (denotes no " + std::string(info(f.from).name) + ")";
   return " (reads back as " + show(f.from, Element::of_bits(*back)) + ")";

@@ -28,7 +28,7 @@ json failure_json(const Failure& f) {
                 {"exact", ref::to_exact_string(ref::decode_element(t, e).value)}};
   };
   json actual = value(f.to, f.actual);
-  if (f.to == ElementType::kString && is_float(f.from)) {
+  if (f.to == ElementType::kString && f.from != ElementType::kString) {
     // A number-to-text failure: the element of the source type the text denotes (null: none).
     const std::optional<uint64_t> back = ref::read_back(f.from, f.actual.text);
     actual["reads_back_as"] = back ? value(f.from, Element::of_bits(*back)) : json(nullptr);

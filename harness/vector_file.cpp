@@ -263,8 +263,8 @@ std::variant<VectorFile, std::string> parse_vector_text(const std::string& text,
     for (const auto& o : string_array(field(expected, "outcome", "expected"), "expected.outcome")) {
       const auto c = ref::outcome_from_name(o);
       if (!c) fail("expected.outcome has unknown class '" + o + "' (exact, nan, unspecified, round-trip)");
-      if (*c == ref::OutcomeClass::kRoundTrip && !(f.to == ElementType::kString && is_float(f.from)))
-        fail("expected.outcome has 'round-trip', which only a float-to-STRING file may use");
+      if (*c == ref::OutcomeClass::kRoundTrip && !(f.to == ElementType::kString && f.from != ElementType::kString))
+        fail("expected.outcome has 'round-trip', which only a number-to-STRING file may use");
       if (*c == ref::OutcomeClass::kUnspecified && spec_example)
         fail("expected.outcome has 'unspecified', which only generated files may use");
       f.outcomes.push_back(*c);

@@ -1,4 +1,4 @@
-// What a text denotes as an element of a float type: how number-to-text results are judged (outcome
+// What a text denotes as an element of a number type: how number-to-text results are judged (outcome
 // class `round-trip`, docs/semantics.md section 1). The text's layout is free; its value is not.
 #pragma once
 
@@ -9,7 +9,9 @@
 
 namespace castlike::ref {
 
-// The element of `type` (a float type) that `text` reads back to: the text's exact value rounded to
+// The element of `type` (any type but STRING) that `text` reads back to. An integer type or BOOL:
+// the text's exact value when it is an integer the type holds (BOOL: 0 or 1, or the words "True"
+// and "False"), else nullopt. A float type: the text's exact value rounded to
 // nearest, ties to even (FLOAT8E8M0: the nearest power of two, ties up), on the type's grid
 // continued past its largest finite value with the same step, so nothing saturates. A NaN text
 // gives the canonical NaN; "inf" and values that round past the largest finite value give the
@@ -20,7 +22,8 @@ namespace castlike::ref {
 std::optional<uint64_t> read_back(ElementType type, std::string_view text);
 
 // Does `text` read back to the element `bits` of `type`? NaN texts denote every NaN pattern, of
-// either sign (the texts of NaN carry no payload, and "nan" is printed for both signs).
+// either sign (the texts of NaN carry no payload, and "nan" is printed for both signs); every
+// non-zero BOOL byte is the element true.
 bool text_denotes(ElementType type, uint64_t bits, std::string_view text);
 
 }  // namespace castlike::ref

@@ -17,7 +17,7 @@ _RULES = [name for name, _ in _core.rules()]
 class ExpectedElement:
     value: object    # the reference's bits (int), or text for STRING
     outcome: str     # "exact" (these bits), "nan" (any NaN of the type), "unspecified" (any bits),
-                     # "round-trip" (a float's text: any text that reads back to the same element)
+                     # "round-trip" (a number's text: any text that reads back to the same element)
     rule: str        # the rule id that decided it (castlike.rules() has the summaries)
 
 

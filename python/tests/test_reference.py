@@ -15,13 +15,14 @@ def test_expected_per_element():
     assert len(e) == 3
 
 
-def test_expected_texts_of_floats_are_judged_by_value():
-    # numpy's str for FLOAT16 (scientific from 1e3 up); a float's text has outcome round-trip (any
-    # text that reads back to the same element passes), an integer's is exact.
+def test_expected_texts_of_numbers_are_judged_by_value():
+    # numpy's str for FLOAT16 (scientific from 1e3 up); a number's text has outcome round-trip (any
+    # text that reads back to the same element passes), an integer's and a bool's too.
     e = castlike.expected(np.float16([65504, 0.1, np.nan]), "STRING")
     assert e.values.tolist() == ["6.55e+04", "0.1", "nan"]
     assert e.outcome.tolist() == ["round-trip", "round-trip", "round-trip"]
-    assert castlike.expected(np.int8([-128]), "STRING").outcome.tolist() == ["exact"]
+    assert castlike.expected(np.int8([-128]), "STRING").outcome.tolist() == ["round-trip"]
+    assert castlike.expected(np.array([True]), "STRING").values.tolist() == ["True"]
     # A type numpy lacks prints its value as float32 does: 448, not a shorter 450.
     assert castlike.expected(np.uint8([0x7E]), "STRING", from_type="FLOAT8E4M3FN").values.tolist() == ["448.0"]
 
