@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -14,6 +16,7 @@
 #include "castlike/packing.hpp"
 #include "expectation.hpp"
 #include "generator.hpp"
+#include "readings.hpp"
 #include "reference/decimal.hpp"
 #include "sha256.hpp"
 #include "validator.hpp"
@@ -661,6 +664,120 @@ TEST(Reports, HtmlHasTheFullMatrixAndJsonParses) {
             std::string::npos)
       << text;
   EXPECT_EQ(text.rfind("castlike validate: reference A2=six: FAIL\n", 0), 0u) << text;  // the verdict first
+}
+
+// ---------------------------------------------------------------------------------------------
+// The readings found in peers (docs/semantics.md "Readings found in peers"), each on the minimal
+// vector of docs/third-party-report.md: the reading explains the peer's actual output there, the
+// default reading (the file's expected bits) is a different output, and a neighbouring reading that
+// the validator must tell apart does not explain it.
+
+const Candidate& reading(const std::string& name) {
+  for (const auto& c : candidates())
+    if (c.name == name) return c;
+  ADD_FAILURE() << "no reading " << name;
+  static const Candidate none;
+  return none;
+}
+
+// A one-element generated case FROM -> TO on input `in` (opset 25, saturate as given).
+VectorFile one(ElementType from, ElementType to, uint64_t in, std::optional<int64_t> saturate = std::nullopt) {
+  const CaseSpec spec{from, to, 25, saturate, std::nullopt};
+  auto made = make_case(spec, {ref::Element::of_bits(in)});
+  EXPECT_TRUE(std::holds_alternative<VectorFile>(made)) << std::get<std::string>(made);
+  return std::get<VectorFile>(std::move(made));
+}
+
+struct PeerReading {
+  const char* reading;
+  ElementType from, to;
+  uint64_t in, actual;  // the peer's output (bits)
+  const char* not_this;  // a reading that must not explain it ("" for none)
+};
+
+TEST(Readings, EachPeerReadingExplainsItsMinimalVectorAndTheDefaultDoesNot) {
+  using T = ElementType;
+  const PeerReading cases[] = {
+      // DOUBLE inf held as FLOAT, clamped to its finite range, widened: 3.4e38 (OpenVINO).
+      {"64-bit-as-32-bit", T::kDouble, T::kDouble, 0x7ff0000000000000u, 0x47efffffe0000000u, "float-saturate"},
+      // INT64 2^63-1 keeps its low 32 bits (-1), widened (OpenVINO).
+      {"64-bit-as-32-bit", T::kInt64, T::kInt64, 0x7fffffffffffffffu, 0xffffffffffffffffu, ""},
+      // INT16 2305 -> FLOAT16 2304 (ties to even at 2^11) -> FLOAT8E5M2 2048, not 2560 (OpenVINO).
+      {"A9=through-float16", T::kInt16, T::kFloat8E5M2, 0x0901u, 0x68u, "A9=through-float32"},
+      // INT32 100000 -> FLOAT16 65504 instead of inf (OpenVINO constant folding).
+      {"float-saturate", T::kInt32, T::kFloat16, 0x000186a0u, 0x7bffu, "ftz"},
+      // INT32 515 -> BFLOAT16 512 (low 16 bits of 515.0f dropped), not 516 (OpenVINO).
+      {"bfloat16-truncate", T::kInt32, T::kBfloat16, 0x00000203u, 0x4400u, "ftz"},
+      // FLOAT 0x00018000 -> BFLOAT16 subnormal 0x0002 (a tie, to even) flushed to +0 (OpenVINO constant,
+      // JAX); truncation would give 0x0001. (The report's 0x00008001 -> 0 is also truncation's answer.)
+      {"ftz", T::kFloat, T::kBfloat16, 0x00018000u, 0x0000u, "bfloat16-truncate"},
+      // FLOAT smallest subnormal read as 0 -> DOUBLE 0 (JAX).
+      {"daz", T::kFloat, T::kDouble, 0x00000001u, 0x0000000000000000u, "bool-nan-false"},
+      // ... and to BOOL: false (JAX).
+      {"daz", T::kFloat, T::kBool, 0x00000001u, 0x00u, "bool-nan-false"},
+      // FLOAT NaN -> BOOL false (OpenVINO).
+      {"bool-nan-false", T::kFloat, T::kBool, 0x7fc00000u, 0x00u, "daz"},
+      // FLOAT 500 -> INT8 127 -> low 4 bits 0xf = -1 (OpenVINO fed); round-to-nearest-even-and-wrap gives 4.
+      {"A8=via-int8", T::kFloat, T::kInt4, 0x43fa0000u, 0x0fu, "A8=truncate-clamp"},
+      // FLOAT 500 -> INT4 7 (truncate, clamp; JAX).
+      {"A8=truncate-clamp", T::kFloat, T::kInt4, 0x43fa0000u, 0x07u, "A8=via-int8"},
+      // FLOAT 3.5 -> INT4 3 (truncated, not rounded to 4; JAX).
+      {"A8=truncate-clamp", T::kFloat, T::kInt4, 0x40600000u, 0x03u, ""},
+  };
+  for (const auto& pc : cases) {
+    SCOPED_TRACE(std::string(pc.reading) + " " + std::string(info(pc.from).name) + " -> " +
+                 std::string(info(pc.to).name));
+    const VectorFile f = one(pc.from, pc.to, pc.in);
+    ASSERT_EQ(f.input.size(), 1u);
+    const auto actual = ref::Element::of_bits(pc.actual);
+    EXPECT_NE(f.expected[0].bits, pc.actual) << "the default gives the peer's output: nothing to explain";
+    EXPECT_TRUE(explains(reading(pc.reading), f, 0, actual));
+    EXPECT_FALSE(explains(reading(pc.reading), f, 0, f.expected[0])) << "a reading explains a difference";
+    if (*pc.not_this) {
+      EXPECT_FALSE(explains(reading(pc.not_this), f, 0, actual)) << pc.not_this;
+    }
+  }
+}
+
+TEST(Readings, ThroughFloat16WithSaturateIgnoredExplainsFloat8Overflow) {
+  // OpenVINO ignores saturate for float8: FLOAT 500 -> FLOAT8E4M3FN (saturate=1 by default) gives NaN
+  // 0x7f, not 448 (0x7e). `saturate=0` and `A9=through-float16+saturate=0` name it.
+  const VectorFile f = one(ElementType::kFloat, ElementType::kFloat8E4M3FN, 0x43fa0000u);
+  ASSERT_EQ(f.expected[0].bits, 0x7eu);
+  const auto nan = ref::Element::of_bits(0x7f);
+  EXPECT_TRUE(explains(reading("saturate=0"), f, 0, nan));
+  EXPECT_TRUE(explains(reading("A9=through-float16+saturate=0"), f, 0, nan));
+  EXPECT_FALSE(explains(reading("A9=through-float16"), f, 0, nan));
+}
+
+TEST(Readings, TheValidatorNamesAPeerReadingOverAWholeCase) {
+  // A results-style implementation that answers like JAX on FLOAT -> INT4 (truncate, clamp):
+  // the rule's verdict names A8=truncate-clamp.
+  Scratch s;
+  const VectorSet set = write_set(s, {make(ElementType::kFloat, ElementType::kInt4)});
+  class TruncateClamp final : public Implementation {
+   public:
+    std::string name() const override { return "truncate-clamp"; }
+    std::string description() const override { return "test"; }
+    CaseOutput run(const VectorFile& f, size_t) override {
+      CaseOutput c;
+      c.status = CaseOutput::Status::kOk;
+      for (const auto& e : f.input) {
+        float x;
+        const uint32_t b = static_cast<uint32_t>(e.bits);
+        std::memcpy(&x, &b, 4);
+        int64_t v = 0;  // NaN -> 0, as the reading leaves it
+        if (!std::isnan(x)) v = x >= 7.0f ? 7 : x <= -8.0f ? -8 : static_cast<int64_t>(std::trunc(x));
+        c.elements.push_back(ref::Element::of_bits(static_cast<uint64_t>(v) & 0xf));
+      }
+      c.element_errors.assign(f.input.size(), "");
+      return c;
+    }
+  } impl;
+  const Report r = validate(set, impl);
+  ASSERT_GT(r.total.fail, 0u);
+  const RuleResult& rr = r.rules.at(ref::RuleId::kSubByteRoundWrap);
+  EXPECT_NE(rr.verdict.find("A8=truncate-clamp"), std::string::npos) << rr.verdict;
 }
 
 TEST(Candidates, EveryNamedSwitchParses) {

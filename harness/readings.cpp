@@ -49,6 +49,96 @@ std::optional<ref::Result> reading(const VectorFile& f, size_t i, const ref::Var
   return result;
 }
 
+ref::Attributes attributes_of(const VectorFile& f, const std::optional<int64_t>& saturate) {
+  ref::Attributes a;
+  a.saturate = saturate ? *saturate != 0 : f.saturate.value_or(1) != 0;
+  if (f.round_mode) a.round_mode = round_mode_from_name(*f.round_mode).value_or(CASTLIKE_ROUND_UP);
+  return a;
+}
+
+bool wide_float(ElementType t) {
+  return t == ElementType::kFloat || t == ElementType::kDouble || t == ElementType::kFloat16 ||
+         t == ElementType::kBfloat16;
+}
+
+bool is_subnormal_bits(ElementType t, uint64_t bits) {
+  const FloatFormat& fmt = info(t).format;
+  const uint64_t magnitude = bits & bit_mask(t) & ~ref::sign_bit(fmt);
+  return magnitude != 0 && (magnitude >> fmt.mantissa_bits) == 0;
+}
+
+// +-inf of a wide float type becomes +-max (a saturating conversion); anything else is unchanged.
+uint64_t clamp_infinity(ElementType t, uint64_t bits) {
+  const FloatFormat& fmt = info(t).format;
+  const bool negative = (bits & ref::sign_bit(fmt)) != 0;
+  return bits == ref::infinity_bits(fmt, negative) ? ref::max_finite_bits(fmt, negative) : bits;
+}
+
+// The type a 64-bit type is held in when a runtime computes in 32 bits: DOUBLE as FLOAT, INT64 and
+// UINT64 as INT32 (OpenVINO's CPU plugin lowers them so; the two unsigned/signed cases agree on the
+// low 32 bits, and widening back sign-extends).
+ElementType lowered(ElementType t) {
+  if (t == ElementType::kDouble) return ElementType::kFloat;
+  if (t == ElementType::kInt64 || t == ElementType::kUint64) return ElementType::kInt32;
+  return t;
+}
+
+// The element under a chain reading: 64-bit types held in 32 bits (a DOUBLE rounded to FLOAT and
+// clamped to its finite range, 64-bit integers cut to their low 32 bits), then an intermediate
+// type, then the default conversion with the case's attributes (saturate overridden), then widened
+// back to a 64-bit destination. nullopt when the reading does not apply or the result is unspecified.
+std::optional<ref::Result> chained(const Candidate& c, const VectorFile& f, size_t i) {
+  if (f.from == ElementType::kString || f.to == ElementType::kString) return std::nullopt;
+  if (c.saturate && !float8_like(f.to)) return std::nullopt;
+  const ref::Attributes a = attributes_of(f, c.saturate);
+  ElementType from = f.from;
+  Element x = f.input[i];
+  if (c.lower64 && lowered(from) == from && lowered(f.to) == f.to) return std::nullopt;
+  if (c.lower64 && lowered(from) != from) {
+    const ref::Result held = ref::convert_element(from, x, lowered(from), ref::Attributes{});
+    if (held.outcome == ref::OutcomeClass::kUnspecified) return std::nullopt;
+    x = held.value;
+    from = lowered(from);
+    if (from == ElementType::kFloat) x.bits = clamp_infinity(from, x.bits);
+  }
+  const ElementType target = c.lower64 ? lowered(f.to) : f.to;
+  if (c.via) {
+    // FLOAT8E8M0 has its own rounding rules (round_mode): no runtime we know widens to FLOAT16 for it.
+    if (!is_float(target) || target == ElementType::kFloat8E8M0 || info(target).bits >= info(*c.via).bits ||
+        from == *c.via)
+      return std::nullopt;
+    const ref::Result mid = ref::convert_element(from, x, *c.via, a);
+    if (mid.outcome == ref::OutcomeClass::kUnspecified) return std::nullopt;
+    x = mid.value;
+    from = *c.via;
+  }
+  ref::Result r = ref::convert_element(from, x, target, a);
+  if (r.outcome == ref::OutcomeClass::kUnspecified) return std::nullopt;
+  if (target != f.to) {
+    Element held = r.value;
+    if (target == ElementType::kFloat) held.bits = clamp_infinity(target, held.bits);
+    const ref::Result wide = ref::convert_element(target, held, f.to, a);
+    r.value = wide.value;
+  }
+  return r;
+}
+
+// Float to a 4-/2-bit integer by truncation toward zero, clamped to [lo, hi], then the low bits.
+std::optional<uint64_t> truncated_sub_byte(const VectorFile& f, size_t i, const ref::BigInt& lo, const ref::BigInt& hi) {
+  if (!is_packed(f.to) || !is_integer(f.to) || !is_float(f.from)) return std::nullopt;
+  const auto d = ref::decode_element(f.from, f.input[i]);
+  if (d.not_a_number || !d.value.is_finite()) return std::nullopt;
+  const auto q = ref::round_magnitude(d.value, 0, ref::Direction::kTowardZero);
+  ref::BigInt n = d.value.negative ? ref::BigInt(-q.count) : q.count;
+  if (n < lo) n = lo;
+  if (n > hi) n = hi;
+  const ref::BigInt modulus = ref::BigInt(1) << info(f.to).bits;
+  ref::BigInt r = n % modulus;
+  if (r < 0) r += modulus;
+  return static_cast<uint64_t>(r);
+}
+
+
 }  // namespace
 
 const std::vector<Candidate>& candidates() {
@@ -116,6 +206,39 @@ const std::vector<Candidate>& candidates() {
                  "FLOAT8E5M2 with saturate=0: a finite value beyond the largest gives NaN instead of +-inf");
     reading_only("identity-converts", Candidate::Kind::kIdentityConverts,
                  "a cast to the same type converts (through FLOAT, onnx-reference profile) instead of copying the bits");
+    reading_only("float-saturate", Candidate::Kind::kFloatSaturate,
+                 "to FLOAT, DOUBLE, FLOAT16, BFLOAT16: a result of +-inf (overflow or an infinite input) gives +-max");
+    reading_only("daz", Candidate::Kind::kDaz,
+                 "a subnormal float input is read as a zero of its sign (denormals are zero)");
+    reading_only("ftz", Candidate::Kind::kFtz,
+                 "to FLOAT, DOUBLE, FLOAT16, BFLOAT16: a subnormal result is written as a zero of its sign (flush to zero)");
+    reading_only("bool-nan-false", Candidate::Kind::kBoolNanFalse, "float NaN to bool is false");
+    reading_only("A8=truncate-clamp", Candidate::Kind::kTruncateClamp,
+                 "float to INT4/UINT4/INT2/UINT2 truncates toward zero, then clamps to the type's range");
+    reading_only("bfloat16-truncate", Candidate::Kind::kBfloat16Truncate,
+                 "to BFLOAT16: the value is rounded to FLOAT, then the low 16 bits are dropped (round toward zero)");
+    reading_only("A8=via-int8", Candidate::Kind::kSubByteViaInt8,
+                 "float to INT4/UINT4/INT2/UINT2 goes through INT8 (UINT8): truncate, clamp to its range, keep the low bits");
+    const auto chain = [&](const char* name, bool lower64, std::optional<ElementType> via,
+                           std::optional<int64_t> saturate, const char* description) {
+      Candidate k;
+      k.name = name;
+      k.kind = Candidate::Kind::kChain;
+      k.lower64 = lower64;
+      k.via = via;
+      k.saturate = saturate;
+      k.description = std::string(description) + " (a reading found in peers, not a reference switch)";
+      c.push_back(k);
+    };
+    const char* held =
+        "DOUBLE, INT64 and UINT64 are computed in 32 bits: a DOUBLE is rounded to FLOAT and clamped to its finite "
+        "range (+-inf -> +-max), a 64-bit integer keeps its low 32 bits, and a 64-bit destination gets that "
+        "32-bit result widened";
+    chain("64-bit-as-32-bit", true, std::nullopt, std::nullopt, held);
+    chain("A9=through-float16", false, ElementType::kFloat16, std::nullopt,
+          "to a float type narrower than 16 bits: the value is rounded to FLOAT16 first (double rounding)");
+    chain("64-bit-as-32-bit+A9=through-float16", true, ElementType::kFloat16, std::nullopt,
+          "64-bit-as-32-bit, then A9=through-float16");
     for (int s : {0, 1}) {
       Candidate a;
       a.name = "saturate=" + std::to_string(s);
@@ -133,6 +256,14 @@ const std::vector<Candidate>& candidates() {
       a.round_mode = m;
       c.push_back(a);
     }
+    // Two readings at once, after the single ones so that a single one is named where it suffices.
+    chain("A9=through-float16+saturate=0", false, ElementType::kFloat16, 0,
+          "A9=through-float16 with saturate ignored (never saturates)");
+    chain("64-bit-as-32-bit+saturate=0", true, std::nullopt, 0, "64-bit-as-32-bit with saturate ignored (never saturates)");
+    chain("64-bit-as-32-bit+A9=through-float16+saturate=0", true, ElementType::kFloat16, 0,
+          "64-bit-as-32-bit, then A9=through-float16, saturate ignored (never saturates)");
+    chain("A9=through-float32+saturate=0", false, ElementType::kFloat, 0,
+          "A9=through-float32 with saturate ignored (never saturates)");
     for (const char* p : {"exact", "onnx-reference"}) {
       Candidate k;
       k.name = std::string("profile ") + p;
@@ -230,6 +361,58 @@ bool explains(const Candidate& c, const VectorFile& f, size_t i, const Element& 
       const ref::Result back = ref::convert_element(ElementType::kFloat, to_float.value, f.to, a, onnx);
       if (back.outcome == ref::OutcomeClass::kUnspecified) return false;
       return ref::matches(f.to, back, actual);
+    }
+    case Candidate::Kind::kChain: {
+      const auto candidate = chained(c, f, i);
+      if (!candidate || !ref::matches(f.to, *candidate, actual)) return false;
+      const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
+      return !plain || !ref::matches(f.to, *plain, actual);
+    }
+    case Candidate::Kind::kFloatSaturate: {
+      if (!wide_float(f.to)) return false;
+      const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
+      if (!plain || plain->outcome != ref::OutcomeClass::kExact) return false;
+      const uint64_t clamped = clamp_infinity(f.to, plain->value.bits);
+      return clamped != plain->value.bits && (actual.bits & bit_mask(f.to)) == clamped;
+    }
+    case Candidate::Kind::kDaz: {
+      if (!wide_float(f.from) || f.to == ElementType::kString || !is_subnormal_bits(f.from, f.input[i].bits)) return false;
+      const FloatFormat& fmt = info(f.from).format;
+      const bool negative = (f.input[i].bits & ref::sign_bit(fmt)) != 0;
+      const ref::Result zero = ref::convert_element(f.from, Element::of_bits(ref::zero_bits(fmt, negative)), f.to,
+                                                    attributes_of(f, std::nullopt));
+      if (zero.outcome == ref::OutcomeClass::kUnspecified || !ref::matches(f.to, zero, actual)) return false;
+      const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
+      return !plain || !ref::matches(f.to, *plain, actual);
+    }
+    case Candidate::Kind::kFtz: {
+      if (!wide_float(f.to)) return false;
+      const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
+      if (!plain || plain->outcome != ref::OutcomeClass::kExact || !is_subnormal_bits(f.to, plain->value.bits)) return false;
+      const FloatFormat& fmt = info(f.to).format;
+      return (actual.bits & bit_mask(f.to)) == ref::zero_bits(fmt, (plain->value.bits & ref::sign_bit(fmt)) != 0);
+    }
+    case Candidate::Kind::kBfloat16Truncate: {
+      if (f.to != ElementType::kBfloat16 || f.from == ElementType::kString) return false;
+      const ref::Result as_float = ref::convert_element(f.from, f.input[i], ElementType::kFloat, attributes_of(f, std::nullopt));
+      if (as_float.outcome != ref::OutcomeClass::kExact) return false;
+      if ((actual.bits & 0xFFFF) != ((as_float.value.bits >> 16) & 0xFFFF)) return false;
+      const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
+      return !plain || !ref::matches(f.to, *plain, actual);
+    }
+    case Candidate::Kind::kBoolNanFalse:
+      return is_float(f.from) && f.to == ElementType::kBool &&
+             ref::is_nan_bits(info(f.from).format, f.input[i].bits & bit_mask(f.from)) && (actual.bits & 0xFF) == 0;
+    case Candidate::Kind::kTruncateClamp:
+    case Candidate::Kind::kSubByteViaInt8: {
+      const bool signed_type = is_signed_integer(f.to);
+      const int bits = c.kind == Candidate::Kind::kTruncateClamp ? info(f.to).bits : 8;
+      const ref::BigInt lo = signed_type ? -(ref::BigInt(1) << (bits - 1)) : ref::BigInt(0);
+      const ref::BigInt hi = signed_type ? (ref::BigInt(1) << (bits - 1)) - 1 : (ref::BigInt(1) << bits) - 1;
+      const auto got = truncated_sub_byte(f, i, lo, hi);
+      if (!got || *got != (actual.bits & bit_mask(f.to))) return false;
+      const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
+      return !plain || !ref::matches(f.to, *plain, actual);
     }
     case Candidate::Kind::kVariants:
     case Candidate::Kind::kAttributes: {

@@ -26,6 +26,14 @@ struct Candidate {
     kBoolFromBits,    // float to bool: tests the bit pattern, so -0 is true
     kE5M2OverflowNan, // FLOAT8E5M2 saturate=0: a value rounding beyond max gives NaN, not +-inf
     kIdentityConverts,  // a cast to the same type converts (through FLOAT, onnx-reference profile)
+    kChain,           // 64-bit types held in 32 bits and/or an intermediate type, then the default (+ attributes)
+    kFloatSaturate,   // to FLOAT/DOUBLE/FLOAT16/BFLOAT16: a result of +-inf gives +-max
+    kDaz,             // a subnormal float input is read as a zero of its sign
+    kFtz,             // a subnormal float result is written as a zero of its sign
+    kBoolNanFalse,    // NaN to bool is false
+    kSubByteViaInt8,  // float to 4-/2-bit: truncate, clamp to INT8 (UINT8), keep the low bits
+    kTruncateClamp,   // float to 4-/2-bit: truncate toward zero, then clamp to the type's range
+    kBfloat16Truncate,  // to BFLOAT16: rounded to FLOAT, then the low 16 bits dropped
   };
   int digits = 0;  // kPrintfDigits
   std::string name, description;
@@ -33,6 +41,8 @@ struct Candidate {
   ref::Variants variants;
   std::optional<int64_t> saturate;        // kAttributes: override (value 0/1)
   std::optional<std::string> round_mode;  // kAttributes: override
+  bool lower64 = false;                   // kChain: DOUBLE/INT64/UINT64 held as FLOAT/INT32 (saturating)
+  std::optional<ElementType> via;         // kChain: an intermediate type rounded to first
 };
 
 // Every reading, in the order they are tried: the single switches A1-A12, the readings found in

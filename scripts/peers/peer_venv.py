@@ -22,6 +22,13 @@ REQUIREMENTS = Path(__file__).resolve().parent / "requirements"
 _MARK = "CASTLIKE_PEER_VENV"
 # The venvs whose scripts need no castlike package (the JSON Schema checker).
 WITHOUT_CASTLIKE = {"schema"}
+# Peers that are two ways of running one pinned package share its venv (and its pins).
+SHARED = {"openvino-constant": "openvino", "jax-lax": "jax"}
+
+
+def requirements_name(peer):
+    """The requirements file (and venv) of a peer: scripts/peers/requirements/<this>.txt."""
+    return SHARED.get(peer, peer)
 
 
 def venv_dir(name):
@@ -88,6 +95,7 @@ def _install_castlike(python, stamp):
 
 def run_in_venv(name, with_castlike=True):
     """Re-executes the running script inside the peer venv NAME (no-op when already there)."""
+    name = requirements_name(name)
     env = venv_dir(name)
     if os.environ.get(_MARK) == str(env) and Path(sys.prefix).resolve() == env.resolve():
         return

@@ -7,12 +7,17 @@ what their adapter scripts (scripts/adapter-PEER) do with them: results files fo
                     (castlike.peers.onnxruntime_session: why not the backend API)
     onnx-reference  onnx.reference.ReferenceEvaluator through castlike.onnx_backend
     ml-dtypes       numpy astype between numpy's and ml_dtypes' types (no opsets, no attributes)
+    openvino        OpenVINO's ONNX frontend, CPU plugin, input fed at run time (its Convert kernel)
+    openvino-constant  the same with the input as an initializer (constant folding)
+    jax             jax.numpy astype, jitted, XLA on CPU (no opsets, no attributes)
+    jax-lax         jax.lax.convert_element_type, jitted (no opsets, no attributes)
+    tract           tract's ONNX loader and runnable model (numpy's types only)
 
 Each implementation carries castlike_name, castlike_description and castlike_info (the results
 file's header: name, version, description).
 """
 
-PEERS = ("onnxruntime", "onnx-reference", "ml-dtypes")
+PEERS = ("onnxruntime", "onnx-reference", "ml-dtypes", "openvino", "openvino-constant", "jax", "jax-lax", "tract")
 
 
 def implementation(name):
@@ -26,6 +31,15 @@ def implementation(name):
     if name == "ml-dtypes":
         from .ml_dtypes_astype import MlDtypesAstype
         return MlDtypesAstype()
+    if name in ("openvino", "openvino-constant"):
+        from .openvino_compiled import OpenvinoCompiled
+        return OpenvinoCompiled("fed" if name == "openvino" else "constant")
+    if name in ("jax", "jax-lax"):
+        from .jax_convert import JaxConvert
+        return JaxConvert("astype" if name == "jax" else "lax")
+    if name == "tract":
+        from .tract_onnx import TractOnnx
+        return TractOnnx()
     raise ValueError("unknown peer %r (one of %s)" % (name, ", ".join(PEERS)))
 
 
