@@ -6,10 +6,12 @@ numpy or float conversion of onnx touches a float8 NaN payload or a sub-byte val
 onnx is imported by the functions that need it (castlike itself does not depend on it).
 """
 
+import collections
+
 import numpy as np
 
 from ._cast import texts_of
-from ._types import element_type, raw_bytes
+from ._types import element_type, raw_bytes, type_of_array
 
 
 def tensor_proto(name, type_name, array, shape=None):
@@ -89,3 +91,35 @@ def _source_type(x):
         raise TypeError("numpy dtype %s is not an ONNX element type (castlike.onnx_backend takes numpy's "
                         "and ml_dtypes' dtypes, object arrays of str for STRING)" % np.asarray(x).dtype)
     return t.name
+
+
+def call_of(x, to, saturate, round_mode, opset):
+    """A call of castlike.cast's signature as the runners take it: (x as an array, its ElementType,
+    the destination's, the node's attributes as model_for takes them). TypeError for an array whose
+    dtype is no ONNX element type."""
+    x = np.asarray(x)
+    src, dst = type_of_array(x), element_type(to)
+    if src is None:
+        raise TypeError("numpy dtype %s is not an ONNX element type" % x.dtype)
+    return x, src, dst, dict(saturate=saturate, round_mode=round_mode, opset=opset)
+
+
+class PreparedModels:
+    """The runner's prepared form (a session, a compiled model, a backend rep) of the model with the
+    input fed, one per configuration and rank, so that one serves every shape; the `size` most recently
+    used are kept."""
+
+    def __init__(self, prepare, size=16):
+        self._prepare, self._size, self._kept = prepare, size, collections.OrderedDict()
+
+    def for_call(self, x, dst, attrs):
+        """The prepared model for x (fed) -> dst with attrs, made by prepare(model) the first time."""
+        key = (type_of_array(x).name, dst.name, x.ndim, attrs["opset"], attrs["saturate"], attrs["round_mode"])
+        prepared = self._kept.get(key)
+        if prepared is None:
+            prepared = self._kept[key] = self._prepare(model_for(x, dst, feed=True, **attrs))
+            if len(self._kept) > self._size:
+                self._kept.popitem(last=False)
+        else:
+            self._kept.move_to_end(key)
+        return prepared

@@ -20,22 +20,20 @@ FLOAT8E4M3FN as uint8 but has no numpy form for the other float8 types, BFLOAT16
 the 4-/2-bit types) rejects those destinations here.
 """
 
-import collections
 import sys
 import types
 import warnings
 
 import numpy as np
 
-from ._onnx_model import castlike_model, empty_tensor_proto, model_for, tensor_proto
+from ._onnx_model import PreparedModels, call_of, castlike_model, empty_tensor_proto, model_for, tensor_proto
 from ._reference_backend import ReferenceEvaluatorBackend
 from ._retry import LOAD, at_stage, run_whole_or_per_element
-from ._types import element_type, from_raw, raw_bytes, storage_bytes, type_of_array
+from ._types import from_raw, raw_bytes, storage_bytes
 
 __all__ = ["implementation", "is_backend", "ReferenceEvaluatorBackend", "castlike_model", "tensor_proto",
            "empty_tensor_proto", "model_for"]
 
-_PREPARED = 16  # prepared models kept per implementation (one per configuration and rank)
 
 
 def is_backend(obj):
@@ -90,20 +88,16 @@ class _BackendImplementation:
             "%s %s (backend API, device %s%s; inputs fed where the backend takes their numpy dtype, else "
             "initializers)" % (name, version, device, options)).replace("  ", " ")
         self._feedable = {}  # (type, opset) -> bool
-        self._prepared = collections.OrderedDict()
+        self._prepared = PreparedModels(self._prepare)
         self.initializer_types = set()  # the source types this backend could not be fed
 
     def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25):
-        x = np.asarray(x)
-        src, dst = type_of_array(x), element_type(to)
-        if src is None:
-            raise TypeError("numpy dtype %s is not an ONNX element type" % x.dtype)
-        attrs = dict(saturate=saturate, round_mode=round_mode, opset=opset)
+        x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset)
         feed = self._feeds(src, opset)
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")  # numpy's overflow warnings in reference code are noise here
             if feed:
-                run_one = lambda a: self._run(self._prepared_for(a, dst, attrs), a, dst)  # noqa: E731
+                run_one = lambda a: self._run(self._prepared.for_call(a, dst, attrs), a, dst)  # noqa: E731
             else:
                 run_one = lambda a: self._run(self._prepare(model_for(a, dst, feed=False, **attrs)), None, dst,  # noqa: E731
                                               a.shape)
@@ -116,18 +110,6 @@ class _BackendImplementation:
             return self.backend.prepare(model, self.device, **self.prepare_kwargs)
         except Exception as e:  # the model does not load: a rejection with the backend's message
             raise at_stage(e, LOAD)
-
-    def _prepared_for(self, x, dst, attrs):
-        key = (type_of_array(x).name, dst.name, x.ndim, attrs["opset"], attrs["saturate"], attrs["round_mode"])
-        rep = self._prepared.get(key)
-        if rep is None:
-            rep = self._prepare(model_for(x, dst, feed=True, **attrs))
-            self._prepared[key] = rep
-            if len(self._prepared) > _PREPARED:
-                self._prepared.popitem(last=False)
-        else:
-            self._prepared.move_to_end(key)
-        return rep
 
     def _run(self, rep, x, dst, shape=None):
         outputs = rep.run([x] if x is not None else [])

@@ -11,16 +11,13 @@ STRING and the packed 4-/2-bit inputs are initializers (exact string_data / raw_
 is the OrtValue's bytes, ONNX's raw layout.
 """
 
-import collections
 import ctypes
 
 import numpy as np
 
-from .._onnx_model import model_for
+from .._onnx_model import PreparedModels, call_of, model_for
 from .._retry import LOAD, at_stage, run_whole_or_per_element
-from .._types import element_type, from_raw, type_of_array
-
-_SESSIONS = 16
+from .._types import from_raw
 
 
 class OnnxruntimeSession:
@@ -36,19 +33,15 @@ class OnnxruntimeSession:
                                      "numpy %s" % (onnx.__version__, numpy.__version__))
         self.castlike_info = {"name": "onnxruntime", "version": self.castlike_version,
                               "description": self.castlike_description}
-        self._sessions = collections.OrderedDict()
+        self._sessions = PreparedModels(self._session)
 
     def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25):
-        x = np.asarray(x)
-        src, dst = type_of_array(x), element_type(to)
-        if src is None:
-            raise TypeError("numpy dtype %s is not an ONNX element type" % x.dtype)
-        attrs = dict(saturate=saturate, round_mode=round_mode, opset=opset)
+        x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset)
         fed = src.name != "STRING" and not src.packed
 
         def run(a):
             if fed:
-                session = self._session_for(a, dst, attrs)
+                session = self._sessions.for_call(a, dst, attrs)
                 feeds = {"input": self.ort.OrtValue.ortvalue_from_numpy_with_onnx_type(
                     np.ascontiguousarray(a).view(src.raw_dtype), src.onnx)}
             else:
@@ -68,17 +61,6 @@ class OnnxruntimeSession:
             return self.ort.InferenceSession(model.SerializeToString(), options, providers=["CPUExecutionProvider"])
         except Exception as e:  # the model does not load: a rejection with onnxruntime's message
             raise at_stage(e, LOAD)
-
-    def _session_for(self, x, dst, attrs):
-        key = (type_of_array(x).name, dst.name, x.ndim, attrs["opset"], attrs["saturate"], attrs["round_mode"])
-        session = self._sessions.get(key)
-        if session is None:
-            session = self._sessions[key] = self._session(model_for(x, dst, feed=True, **attrs))
-            if len(self._sessions) > _SESSIONS:
-                self._sessions.popitem(last=False)
-        else:
-            self._sessions.move_to_end(key)
-        return session
 
     @staticmethod
     def _output(value, dst, shape):

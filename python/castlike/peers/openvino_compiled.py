@@ -18,17 +18,14 @@ load (STRING, the FNUZ float8 types, INT2/UINT2) make the model fail to load: a 
 OpenVINO's message.
 """
 
-import collections
 import os
 import tempfile
 
 import numpy as np
 
-from .._onnx_model import model_for
+from .._onnx_model import PreparedModels, call_of, model_for
 from .._retry import LOAD, at_stage, run_whole_or_per_element
-from .._types import element_type, from_raw, raw_bytes, storage_bytes, type_of_array
-
-_COMPILED = 16
+from .._types import from_raw, raw_bytes, storage_bytes
 MODES = ("fed", "constant")
 CONFIG = {"INFERENCE_PRECISION_HINT": "f32"}
 
@@ -53,19 +50,15 @@ class OpenvinoCompiled:
                                      % (how, openvino.__version__, onnx.__version__, numpy.__version__))
         self.castlike_info = {"name": self.castlike_name, "version": self.castlike_version,
                               "description": self.castlike_description}
-        self._compiled = collections.OrderedDict()
+        self._compiled = PreparedModels(self._compile)
         self._dir = tempfile.TemporaryDirectory(prefix="castlike-openvino-")
 
     def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25):
-        x = np.asarray(x)
-        src, dst = type_of_array(x), element_type(to)
-        if src is None:
-            raise TypeError("numpy dtype %s is not an ONNX element type" % x.dtype)
-        attrs = dict(saturate=saturate, round_mode=round_mode, opset=opset)
+        x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset)
 
         def run(a):
             if self.mode == "fed":
-                compiled = self._compiled_for(a, dst, attrs)
+                compiled = self._compiled.for_call(a, dst, attrs)
                 tensor = self.ov.Tensor(compiled.inputs[0].get_element_type(), list(a.shape))
                 # The tensor's numpy view is packed bytes for the 4-bit types, bits for the others.
                 view = np.asarray(tensor.data).reshape(-1).view(np.uint8)
@@ -93,17 +86,6 @@ class OpenvinoCompiled:
             return self.core.compile_model(self.core.read_model(path), "CPU", CONFIG)
         except Exception as e:  # the model does not load or compile: a rejection with OpenVINO's message
             raise at_stage(e, LOAD)
-
-    def _compiled_for(self, x, dst, attrs):
-        key = (type_of_array(x).name, dst.name, x.ndim, attrs["opset"], attrs["saturate"], attrs["round_mode"])
-        compiled = self._compiled.get(key)
-        if compiled is None:
-            compiled = self._compiled[key] = self._compile(model_for(x, dst, feed=True, **attrs))
-            if len(self._compiled) > _COMPILED:
-                self._compiled.popitem(last=False)
-        else:
-            self._compiled.move_to_end(key)
-        return compiled
 
     @staticmethod
     def _output(tensor, dst, shape):

@@ -15,9 +15,8 @@ import tempfile
 
 import numpy as np
 
-from .._onnx_model import model_for
+from .._onnx_model import call_of, model_for
 from .._retry import LOAD, at_stage, run_whole_or_per_element
-from .._types import element_type, type_of_array
 
 # tract's fact spelling of numpy's types (the only ones its bindings take).
 _FACT = {"FLOAT": "f32", "DOUBLE": "f64", "FLOAT16": "f16", "BOOL": "bool", "INT8": "i8", "INT16": "i16",
@@ -47,11 +46,7 @@ class TractOnnx:
         self._dir = tempfile.TemporaryDirectory(prefix="castlike-tract-")
 
     def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25):
-        x = np.asarray(x)
-        src, dst = type_of_array(x), element_type(to)
-        if src is None:
-            raise TypeError("numpy dtype %s is not an ONNX element type" % x.dtype)
-        attrs = dict(saturate=saturate, round_mode=round_mode, opset=opset)
+        x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset)
         path = os.path.join(self._dir.name, "model.onnx")
 
         def run(a):
