@@ -510,6 +510,38 @@ TEST(PairsRejections, OpsetsAfter25AreCastLike25) {
   EXPECT_FALSE(castlike_version_for_opset(kNewestKnownOpset + 1));
 }
 
+// Cast beside CastLike: Cast exists from opset 13 (Cast-13), its versions are CastLike's from 19 on,
+// plus Cast-28 at opset 28; a version lists the same types and attributes for both operators.
+TEST(PairsRejections, CastVersionsBesideCastLikes) {
+  using T = ElementType;
+  const std::vector<std::pair<int, int>> cast{{12, 0}, {13, 13}, {14, 13}, {18, 13}, {19, 19}, {22, 21},
+                                              {23, 23}, {24, 24}, {25, 25}, {27, 25}, {28, 28}, {29, 0}};
+  for (const auto& [opset, version] : cast) {
+    SCOPED_TRACE(opset);
+    EXPECT_EQ(version_for_opset(Operator::kCast, opset).value_or(0), version);
+    EXPECT_EQ(version_for_opset(Operator::kCastLike, opset).value_or(0),
+              opset < 15 || opset > kNewestKnownOpset ? 0 : std::min(version, 25));
+  }
+  EXPECT_EQ(operator_from_name("Cast"), Operator::kCast);
+  EXPECT_EQ(operator_from_name("CastLike"), Operator::kCastLike);
+  EXPECT_FALSE(operator_from_name("cast"));
+  auto at13 = request_of(T::kFloat, T::kBfloat16, 13);
+  expect_error(at13, {"opset 13 has no CastLike", "from opset 15"});
+  at13.op = Operator::kCast;
+  EXPECT_EQ(error_of(at13), "");
+  at13.saturate = 0;
+  expect_error(at13, {"saturate does not exist at Cast-13 (opset 13)", "needs opset >= 19"});
+  auto f8 = request_of(T::kFloat, T::kFloat8E4M3FN, 18);
+  f8.op = Operator::kCast;
+  expect_error(f8, {"FLOAT8E4M3FN does not exist at Cast-13 (opset 18)", "needs opset >= 19"});
+  for (const TypeInfo& t : kTypeTable) {
+    SCOPED_TRACE(std::string(t.name));
+    // Every type of a CastLike version is in the Cast version of the same number.
+    for (int v : kCastLikeVersions)
+      if (type_in_version(t.type, v)) EXPECT_TRUE(first_opset_with_type(Operator::kCast, t.type).value_or(99) <= v);
+  }
+}
+
 TEST(PairsRejections, ShapesAndSizes) {
   using T = ElementType;
   auto r = request_of(T::kFloat, T::kFloat16, 25);

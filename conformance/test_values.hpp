@@ -54,7 +54,9 @@ inline std::optional<SpecFormat> spec_format(ElementType t) {
   }
 }
 
-// The CastLike version that introduced each type (docs/specification.md section 1).
+// The operator version that introduced each type (docs/specification.md section 1): Cast and
+// CastLike list the same types from version 19 on; before that Cast-13 and CastLike-15 list the
+// thirteen types of opset 13.
 inline int spec_since_version(ElementType t) {
   switch (t) {
     case ElementType::kFloat8E4M3FN:
@@ -67,7 +69,7 @@ inline int spec_since_version(ElementType t) {
     case ElementType::kFloat8E8M0: return 24;
     case ElementType::kUint2:
     case ElementType::kInt2: return 25;
-    default: return 15;
+    default: return 13;
   }
 }
 

@@ -23,10 +23,17 @@ std::optional<ElementType> type_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-std::optional<int> castlike_version_for_opset(int opset) {
-  if (opset < kCastLikeVersions.front() || opset > kNewestKnownOpset) return std::nullopt;
-  int version = kCastLikeVersions.front();
-  for (int v : kCastLikeVersions)
+std::optional<Operator> operator_from_name(std::string_view name) {
+  for (Operator op : kOperators)
+    if (name == operator_name(op)) return op;
+  return std::nullopt;
+}
+
+std::optional<int> version_for_opset(Operator op, int opset) {
+  const OperatorVersions versions = versions_of(op);
+  if (opset < versions.front() || opset > kNewestKnownOpset) return std::nullopt;
+  int version = versions.front();
+  for (int v : versions)
     if (v <= opset) version = v;
   return version;
 }

@@ -43,10 +43,11 @@ int32_t pick_type(uint8_t b) {
 
 // What a reference error message corresponds to in the C API.
 castlike_status status_of_reference_error(const std::string& m) {
-  if (m.find("has no CastLike") != std::string::npos) return CASTLIKE_ERROR_UNKNOWN_OPSET;
+  if (m.find("has no Cast") != std::string::npos) return CASTLIKE_ERROR_UNKNOWN_OPSET;
   if (m.rfind("attribute ", 0) == 0 && m.find("does not exist") != std::string::npos)
     return CASTLIKE_ERROR_ATTRIBUTE_NOT_IN_OPSET;
-  if (m.find("does not exist at CastLike") != std::string::npos) return CASTLIKE_ERROR_TYPE_NOT_IN_OPSET;
+  if (m.find("does not exist at Cast") != std::string::npos || m.find(" is in no Cast") != std::string::npos)
+    return CASTLIKE_ERROR_TYPE_NOT_IN_OPSET;
   if (m.find("must be") != std::string::npos) return CASTLIKE_ERROR_INVALID_ATTRIBUTE;
   if (m.find("overflows") != std::string::npos) return CASTLIKE_ERROR_SIZE_OVERFLOW;
   if (m.find("negative") != std::string::npos) return CASTLIKE_ERROR_INVALID_ARGUMENT;

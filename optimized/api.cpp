@@ -303,15 +303,17 @@ void clear_padding(ElementType t, uint8_t* data, size_t count) {
 
 // Built from the type table, so that the message and the check agree.
 const std::string kUnknownOpsetMessage =
-    "no CastLike at this opset (CastLike exists from opset " + std::to_string(kCastLikeVersions.front()) +
-    " to opset " + std::to_string(kNewestKnownOpset) + ", the newest this library knows: castlike_newest_opset())";
+    "no such operator at this opset (CastLike exists from opset " + std::to_string(kCastLikeVersions.front()) +
+    ", Cast from opset " + std::to_string(kCastVersions.front()) + ", to opset " + std::to_string(kNewestKnownOpset) +
+    ", the newest this library knows: castlike_newest_opset())";
 
-castlike_status cast_like_impl(const castlike_tensor* input, int32_t target_id, int64_t opset,
-                               const castlike_node_attributes* na, castlike_output* output) {
+// One node of `op` (Cast or CastLike: the same conversion, their own versions' checks).
+castlike_status cast_impl(Operator op, const castlike_tensor* input, int32_t target_id, int64_t opset,
+                          const castlike_node_attributes* na, castlike_output* output) {
   if (input == nullptr || output == nullptr) return CASTLIKE_ERROR_INVALID_ARGUMENT;
   output->bytes_written = 0;
   if (opset < 0 || opset > 1000000) return CASTLIKE_ERROR_UNKNOWN_OPSET;
-  const auto version = castlike_version_for_opset(static_cast<int>(opset));
+  const auto version = version_for_opset(op, static_cast<int>(opset));
   if (!version) return CASTLIKE_ERROR_UNKNOWN_OPSET;
   const auto from = type_of(raw(input->type)), to = type_of(target_id);
   if (!from || !to) return CASTLIKE_ERROR_UNKNOWN_TYPE;
@@ -437,7 +439,12 @@ castlike_status castlike_convert_to_string_buffer(castlike_type from, const void
 
 castlike_status castlike_cast_like(const castlike_tensor* input, castlike_type target, int64_t opset,
                                    const castlike_node_attributes* attributes, castlike_output* output) {
-  return guarded([&] { return cast_like_impl(input, raw(target), opset, attributes, output); });
+  return guarded([&] { return cast_impl(castlike::Operator::kCastLike, input, raw(target), opset, attributes, output); });
+}
+
+castlike_status castlike_cast(const castlike_tensor* input, castlike_type to, int64_t opset,
+                              const castlike_node_attributes* attributes, castlike_output* output) {
+  return guarded([&] { return cast_impl(castlike::Operator::kCast, input, raw(to), opset, attributes, output); });
 }
 
 int64_t castlike_newest_opset(void) { return castlike::kNewestKnownOpset; }
@@ -450,11 +457,11 @@ const char* castlike_status_message(castlike_status status) {
       return "invalid argument (a NULL pointer with elements to convert, a negative dimension, or data whose size "
              "does not match its shape)";
     case CASTLIKE_ERROR_UNKNOWN_TYPE:
-      return "unknown element type (not one of the 24 ONNX types CastLike supports)";
+      return "unknown element type (not one of the ONNX element types Cast and CastLike support)";
     case CASTLIKE_ERROR_TYPE_NOT_IN_OPSET:
-      return "the element type does not exist at this CastLike version (opset)";
+      return "the element type does not exist at this operator version (opset)";
     case CASTLIKE_ERROR_ATTRIBUTE_NOT_IN_OPSET:
-      return "the attribute does not exist at this CastLike version (saturate needs opset >= 19, round_mode >= 24)";
+      return "the attribute does not exist at this operator version (saturate needs opset >= 19, round_mode >= 24)";
     case CASTLIKE_ERROR_UNKNOWN_OPSET:
       return kUnknownOpsetMessage.c_str();
     case CASTLIKE_ERROR_SIZE_OVERFLOW:

@@ -22,34 +22,41 @@ std::variant<size_t, std::string> element_count(const std::vector<int64_t>& shap
 }
 
 std::variant<Attributes, std::string> resolve_attributes(const CastLikeRequest& request, const Variants& variants) {
-  const auto version = castlike_version_for_opset(request.opset);
+  const std::string op(operator_name(request.op));
+  const auto version = version_for_opset(request.op, request.opset);
   if (!version)
-    return "opset " + std::to_string(request.opset) + " has no CastLike" +
+    return "opset " + std::to_string(request.opset) + " has no " + op +
            (request.opset > kNewestKnownOpset
                 ? " known to castlike (opset " + std::to_string(kNewestKnownOpset) + " is the newest it knows)"
-                : " (CastLike exists from opset " + std::to_string(kCastLikeVersions.front()) + ")");
+                : " (" + op + " exists from opset " + std::to_string(versions_of(request.op).front()) + ")");
+  const std::string at = op + "-" + std::to_string(*version) + " (opset " + std::to_string(request.opset) + ")";
   for (ElementType t : {request.input.type, request.target}) {
-    if (!type_in_version(t, *version))
-      return type_name(t) + " does not exist at CastLike-" + std::to_string(*version) + " (opset " +
-             std::to_string(request.opset) + "); it needs opset >= " + std::to_string(info(t).since_version);
+    if (type_in_version(t, *version)) continue;
+    if (const auto first = first_opset_with_type(request.op, t))
+      return type_name(t) + " does not exist at " + at + "; it needs opset >= " + std::to_string(*first);
+    const Operator other = request.op == Operator::kCast ? Operator::kCastLike : Operator::kCast;
+    const auto other_first = first_opset_with_type(other, t);
+    return type_name(t) + " is in no " + op + " version (" + op + "-" + std::to_string(versions_of(request.op).back()) +
+           " is the newest)" +
+           (other_first ? "; " + std::string(operator_name(other)) + "-" + std::to_string(*other_first) + " has it" : "");
   }
   Attributes a;
   if (request.saturate) {
     if (!saturate_in_version(*version))
-      return "attribute saturate does not exist at CastLike-" + std::to_string(*version) + " (needs opset >= 19)";
+      return "attribute saturate does not exist at " + at + "; it needs opset >= 19";
     if (*request.saturate != 0 && *request.saturate != 1)
       return "attribute saturate must be 0 or 1, got " + std::to_string(*request.saturate);
     a.saturate = *request.saturate == 1;
   }
   if (request.round_mode) {
     if (!round_mode_in_version(*version))
-      return "attribute round_mode does not exist at CastLike-" + std::to_string(*version) + " (needs opset >= 24)";
+      return "attribute round_mode does not exist at " + at + "; it needs opset >= 24";
     const auto mode = round_mode_from_name(*request.round_mode);
     if (!mode) return "attribute round_mode must be up, down or nearest, got '" + *request.round_mode + "'";
     a.round_mode = *mode;
   }
   // A7: the ONNX reference's CastLike-25 drops round_mode on the floor.
-  if (*version == 25 && variants.a7 == Variants::RoundModeAt25::kIgnored) a.round_mode = CASTLIKE_ROUND_UP;
+  if (request.op == Operator::kCastLike && *version == 25 && variants.a7 == Variants::RoundModeAt25::kIgnored) a.round_mode = CASTLIKE_ROUND_UP;
   return a;
 }
 

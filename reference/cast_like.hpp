@@ -1,5 +1,6 @@
-// The exact reference, operator level: a whole CastLike node on one tensor, with the checks a
-// model checker would make (operator version, types and attributes that exist at that version).
+// The exact reference, operator level: a whole Cast or CastLike node on one tensor, with the checks
+// a model checker would make (operator version, types and attributes that exist at that version).
+// Both operators convert by one table (convert.hpp); only the checks depend on the operator.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +21,7 @@ struct Tensor {
 };
 
 struct CastLikeRequest {
+  Operator op = Operator::kCastLike;  // Cast states the target as `to`, CastLike as a tensor's type
   Tensor input;
   ElementType target = ElementType::kFloat;
   int opset = 25;

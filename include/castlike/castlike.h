@@ -139,7 +139,13 @@ typedef struct castlike_output {
 castlike_status castlike_cast_like(const castlike_tensor* input, castlike_type target, int64_t opset,
                                    const castlike_node_attributes* attributes, castlike_output* output);
 
-/* The newest opset this library knows (28: onnx 1.23.2). A newer opset may define a new CastLike, so
+/* Runs Cast(input, to=to) as a model at `opset` would: the same conversion and the same checks as
+ * castlike_cast_like, against Cast's versions (13, 19, 21, 23, 24, 25, 28: Cast exists from opset 13,
+ * and only Cast-28 lists FLOAT6E2M3 and FLOAT6E3M2). */
+castlike_status castlike_cast(const castlike_tensor* input, castlike_type to, int64_t opset,
+                              const castlike_node_attributes* attributes, castlike_output* output);
+
+/* The newest opset this library knows (28: onnx 1.23.2). A newer opset may define a new Cast or CastLike, so
  * castlike_cast_like refuses it (CASTLIKE_ERROR_UNKNOWN_OPSET); a caller that knows the newer opset
  * left CastLike unchanged passes this one instead. */
 int64_t castlike_newest_opset(void);

@@ -189,9 +189,13 @@ struct NodeAttributes {
   std::optional<std::string> round_mode;
 };
 
-// CastLike(input, a tensor of type `target`) at `opset`; on success `output` holds the result.
-inline castlike_status cast_like(const Tensor& input, castlike_type target, int64_t opset,
-                                 const NodeAttributes& attributes, Tensor& output) noexcept {
+namespace detail {
+using NodeCall = castlike_status (*)(const castlike_tensor*, castlike_type, int64_t, const castlike_node_attributes*,
+                                     castlike_output*);
+
+// One node through `call` (castlike_cast_like or castlike_cast): every check, then the output.
+inline castlike_status run_node(NodeCall call, const Tensor& input, castlike_type target, int64_t opset,
+                                const NodeAttributes& attributes, Tensor& output) noexcept {
   struct Sink {
     static int put(void* user, size_t, const char* text, size_t length) {
       try {
@@ -254,18 +258,18 @@ inline castlike_status cast_like(const Tensor& input, castlike_type target, int6
       out.sink_user_data = &result.strings;
     }
     if (!text_count_ok) {
-      const castlike_status s = castlike_cast_like(&in, target, opset, &na, &out);
+      const castlike_status s = call(&in, target, opset, &na, &out);
       return s != CASTLIKE_OK ? s : CASTLIKE_ERROR_INVALID_ARGUMENT;
     }
     if (target != CASTLIKE_STRING) {
       // First call with no buffer: every check, and the output size.
-      const castlike_status probe = castlike_cast_like(&in, target, opset, &na, &out);
+      const castlike_status probe = call(&in, target, opset, &na, &out);
       if (probe != CASTLIKE_ERROR_BUFFER_TOO_SMALL && probe != CASTLIKE_OK) return probe;
       result.data.assign(out.bytes_written, 0);
       out.data = result.data.data();
       out.capacity = result.data.size();
     }
-    const castlike_status s = castlike_cast_like(&in, target, opset, &na, &out);
+    const castlike_status s = call(&in, target, opset, &na, &out);
     if (s == CASTLIKE_ERROR_CALLBACK_ABORTED) return CASTLIKE_ERROR_OUT_OF_MEMORY;
     if (s != CASTLIKE_OK) return s;
     output = std::move(result);
@@ -273,6 +277,20 @@ inline castlike_status cast_like(const Tensor& input, castlike_type target, int6
   } catch (const std::bad_alloc&) {
     return CASTLIKE_ERROR_OUT_OF_MEMORY;
   }
+}
+
+}  // namespace detail
+
+// CastLike(input, a tensor of type `target`) at `opset`; on success `output` holds the result.
+inline castlike_status cast_like(const Tensor& input, castlike_type target, int64_t opset,
+                                 const NodeAttributes& attributes, Tensor& output) noexcept {
+  return detail::run_node(&castlike_cast_like, input, target, opset, attributes, output);
+}
+
+// Cast(input, to=`to`) at `opset`: the same conversion, Cast's versions (13..28; FLOAT6 at 28).
+inline castlike_status cast(const Tensor& input, castlike_type to, int64_t opset, const NodeAttributes& attributes,
+                            Tensor& output) noexcept {
+  return detail::run_node(&castlike_cast, input, to, opset, attributes, output);
 }
 
 inline const char* status_message(castlike_status s) noexcept { return castlike_status_message(s); }

@@ -90,27 +90,28 @@ struct TypeInfo {
   uint8_t bits;                 // storage width of one element (0 for STRING)
   TypeClass type_class;
   FloatFormat format;           // meaningful for TypeClass::kFloat only
-  uint8_t since_version;        // first CastLike version that admits the type
+  uint8_t since_version;        // first operator version that lists the type (Cast and CastLike
+                                // number their versions alike from 19; 13 = every version)
 };
 
 inline constexpr FloatFormat kNoFormat{};
 
 // clang-format off
 inline constexpr std::array<TypeInfo, 24> kTypeTable{{
-  {ElementType::kFloat,          "FLOAT",          "float32",          32, TypeClass::kFloat, {8, 23, 127, true, SpecialEncoding::kIeee}, 15},
-  {ElementType::kUint8,          "UINT8",          "uint8",             8, TypeClass::kUnsignedInt, kNoFormat, 15},
-  {ElementType::kInt8,           "INT8",           "int8",              8, TypeClass::kSignedInt, kNoFormat, 15},
-  {ElementType::kUint16,         "UINT16",         "uint16",           16, TypeClass::kUnsignedInt, kNoFormat, 15},
-  {ElementType::kInt16,          "INT16",          "int16",            16, TypeClass::kSignedInt, kNoFormat, 15},
-  {ElementType::kInt32,          "INT32",          "int32",            32, TypeClass::kSignedInt, kNoFormat, 15},
-  {ElementType::kInt64,          "INT64",          "int64",            64, TypeClass::kSignedInt, kNoFormat, 15},
-  {ElementType::kString,         "STRING",         "str",               0, TypeClass::kString, kNoFormat, 15},
-  {ElementType::kBool,           "BOOL",           "bool",              8, TypeClass::kBool, kNoFormat, 15},
-  {ElementType::kFloat16,        "FLOAT16",        "float16",          16, TypeClass::kFloat, {5, 10, 15, true, SpecialEncoding::kIeee}, 15},
-  {ElementType::kDouble,         "DOUBLE",         "float64",          64, TypeClass::kFloat, {11, 52, 1023, true, SpecialEncoding::kIeee}, 15},
-  {ElementType::kUint32,         "UINT32",         "uint32",           32, TypeClass::kUnsignedInt, kNoFormat, 15},
-  {ElementType::kUint64,         "UINT64",         "uint64",           64, TypeClass::kUnsignedInt, kNoFormat, 15},
-  {ElementType::kBfloat16,       "BFLOAT16",       "bfloat16",         16, TypeClass::kFloat, {8, 7, 127, true, SpecialEncoding::kIeee}, 15},
+  {ElementType::kFloat,          "FLOAT",          "float32",          32, TypeClass::kFloat, {8, 23, 127, true, SpecialEncoding::kIeee}, 13},
+  {ElementType::kUint8,          "UINT8",          "uint8",             8, TypeClass::kUnsignedInt, kNoFormat, 13},
+  {ElementType::kInt8,           "INT8",           "int8",              8, TypeClass::kSignedInt, kNoFormat, 13},
+  {ElementType::kUint16,         "UINT16",         "uint16",           16, TypeClass::kUnsignedInt, kNoFormat, 13},
+  {ElementType::kInt16,          "INT16",          "int16",            16, TypeClass::kSignedInt, kNoFormat, 13},
+  {ElementType::kInt32,          "INT32",          "int32",            32, TypeClass::kSignedInt, kNoFormat, 13},
+  {ElementType::kInt64,          "INT64",          "int64",            64, TypeClass::kSignedInt, kNoFormat, 13},
+  {ElementType::kString,         "STRING",         "str",               0, TypeClass::kString, kNoFormat, 13},
+  {ElementType::kBool,           "BOOL",           "bool",              8, TypeClass::kBool, kNoFormat, 13},
+  {ElementType::kFloat16,        "FLOAT16",        "float16",          16, TypeClass::kFloat, {5, 10, 15, true, SpecialEncoding::kIeee}, 13},
+  {ElementType::kDouble,         "DOUBLE",         "float64",          64, TypeClass::kFloat, {11, 52, 1023, true, SpecialEncoding::kIeee}, 13},
+  {ElementType::kUint32,         "UINT32",         "uint32",           32, TypeClass::kUnsignedInt, kNoFormat, 13},
+  {ElementType::kUint64,         "UINT64",         "uint64",           64, TypeClass::kUnsignedInt, kNoFormat, 13},
+  {ElementType::kBfloat16,       "BFLOAT16",       "bfloat16",         16, TypeClass::kFloat, {8, 7, 127, true, SpecialEncoding::kIeee}, 13},
   {ElementType::kFloat8E4M3FN,   "FLOAT8E4M3FN",   "float8_e4m3fn",     8, TypeClass::kFloat, {4, 3, 7, true, SpecialEncoding::kFiniteNanOnes}, 19},
   {ElementType::kFloat8E4M3FNUZ, "FLOAT8E4M3FNUZ", "float8_e4m3fnuz",   8, TypeClass::kFloat, {4, 3, 8, true, SpecialEncoding::kFnuz}, 19},
   {ElementType::kFloat8E5M2,     "FLOAT8E5M2",     "float8_e5m2",       8, TypeClass::kFloat, {5, 2, 15, true, SpecialEncoding::kIeee}, 19},
@@ -124,12 +125,35 @@ inline constexpr std::array<TypeInfo, 24> kTypeTable{{
 }};
 // clang-format on
 
-// The versions of CastLike: CastLike-N is in force from opset N up to the opset before the next
-// version, and the newest is in force up to the newest opset castlike knows (onnx 1.23.2 defines
-// opsets up to 28; CastLike-25 is in force at 25, 26, 27 and 28). An opset past kNewestKnownOpset
-// may define a new version, so it is not read as the newest silently.
+// The operators castlike judges. Cast(x, to=T) and CastLike(x, target of type T) convert by one
+// table: at the same version they give the same output. What differs is where they exist: each
+// operator has its own versions, and a version lists the types and attributes it has.
+enum class Operator : uint8_t { kCastLike, kCast };
+
+// Operator version N is in force from opset N up to the opset before its next version, and the
+// newest is in force up to the newest opset castlike knows (onnx 1.23.2 defines opsets up to 28:
+// CastLike-25 is in force at 25..28, Cast-28 at 28). An opset past kNewestKnownOpset may define a
+// new version, so it is not read as the newest silently.
 inline constexpr std::array<int, 6> kCastLikeVersions{15, 19, 21, 23, 24, 25};
+inline constexpr std::array<int, 7> kCastVersions{13, 19, 21, 23, 24, 25, 28};
 inline constexpr int kNewestKnownOpset = 28;
+inline constexpr std::array<Operator, 2> kOperators{Operator::kCastLike, Operator::kCast};
+
+struct OperatorVersions {
+  const int* first;
+  size_t count;
+  constexpr const int* begin() const { return first; }
+  constexpr const int* end() const { return first + count; }
+  constexpr int front() const { return first[0]; }
+  constexpr int back() const { return first[count - 1]; }
+};
+constexpr OperatorVersions versions_of(Operator op) {
+  return op == Operator::kCast ? OperatorVersions{kCastVersions.data(), kCastVersions.size()}
+                               : OperatorVersions{kCastLikeVersions.data(), kCastLikeVersions.size()};
+}
+constexpr std::string_view operator_name(Operator op) { return op == Operator::kCast ? "Cast" : "CastLike"; }
+// "Cast" / "CastLike", exactly as ONNX spells the op_type.
+std::optional<Operator> operator_from_name(std::string_view name);
 
 // Looks a type up by its ONNX number; nullptr for numbers that are not one of the 24.
 constexpr const TypeInfo* find_type(int32_t onnx_number) {
@@ -186,10 +210,19 @@ constexpr TextLayout text_layout(ElementType t) {
 // case-insensitively; anything else is nullopt so that callers can report it.
 std::optional<ElementType> type_from_name(std::string_view name);
 
-// CastLike versions: the operator version in force at a model opset (15 for opsets 15..18, ...,
-// 25 for 25..28). nullopt for opsets below 15 (CastLike did not exist) or above kNewestKnownOpset.
-std::optional<int> castlike_version_for_opset(int opset);
+// The version of `op` in force at a model opset (CastLike: 15 for opsets 15..18, ..., 25 for
+// 25..28; Cast: 13 for 13..18, ..., 25 for 25..27, 28 for 28). nullopt below the operator's first
+// version (it did not exist) or above kNewestKnownOpset.
+std::optional<int> version_for_opset(Operator op, int opset);
+inline std::optional<int> castlike_version_for_opset(int opset) { return version_for_opset(Operator::kCastLike, opset); }
 constexpr bool type_in_version(ElementType t, int version) { return info(t).since_version <= version; }
+// The first opset at which `op` lists type `t`; nullopt when no version of `op` does (FLOAT6 in
+// CastLike: CastLike-25, the newest, does not list it).
+constexpr std::optional<int> first_opset_with_type(Operator op, ElementType t) {
+  for (int v : versions_of(op))
+    if (type_in_version(t, v)) return v;
+  return std::nullopt;
+}
 constexpr bool saturate_in_version(int version) { return version >= 19; }
 constexpr bool round_mode_in_version(int version) { return version >= 24; }
 
