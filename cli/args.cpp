@@ -104,26 +104,33 @@ int64_t parse_integer(const std::string& text, const std::string& option, int64_
   return *v;
 }
 
-std::string known_opsets() {
-  return "CastLike exists at opsets " + std::to_string(kCastLikeVersions.front()) + " to " +
+std::string known_opsets(Operator op) {
+  const std::string name(operator_name(op));
+  return name + " exists at opsets " + std::to_string(versions_of(op).front()) + " to " +
          std::to_string(kNewestKnownOpset) + " (the newest castlike knows)";
 }
 
-int parse_opset(const std::string& text, const std::string& option, bool newer_as_newest) {
+int parse_opset(const std::string& text, const std::string& option, Operator op, bool newer_as_newest) {
+  const std::string name(operator_name(op));
   const auto v = parse_int64(text);
-  if (!v) throw UsageError{option + " must be an opset number, got '" + text + "'", known_opsets()};
+  if (!v) throw UsageError{option + " must be an opset number, got '" + text + "'", known_opsets(op)};
   // Judged on the 64-bit value: 4294967311 is not opset 15.
   if (*v > kNewestKnownOpset && *v <= 1000000) {
     if (newer_as_newest) return kNewestKnownOpset;
     const std::string newest = std::to_string(kNewestKnownOpset);
     throw UsageError{"opset " + text + " is newer than opset " + newest + ", the newest castlike knows",
-                     "--newer-opset-as-newest reads it as opset " + newest + " (CastLike-" +
-                         std::to_string(*castlike_version_for_opset(kNewestKnownOpset)) +
-                         "), right only if the newer opset did not change CastLike"};
+                     "--newer-opset-as-newest reads it as opset " + newest + " (" + name + "-" +
+                         std::to_string(*version_for_opset(op, kNewestKnownOpset)) +
+                         "), right only if the newer opset did not change " + name};
   }
-  if (*v != static_cast<int>(*v) || !castlike_version_for_opset(static_cast<int>(*v)))
-    throw UsageError{"opset " + text + " has no CastLike", known_opsets()};
+  if (*v != static_cast<int>(*v) || !version_for_opset(op, static_cast<int>(*v)))
+    throw UsageError{"opset " + text + " has no " + name, known_opsets(op)};
   return static_cast<int>(*v);
+}
+
+Operator parse_operator(const std::string& text) {
+  if (const auto op = operator_from_name(text)) return *op;
+  throw UsageError{"unknown operator '" + text + "'", "--operator CastLike (the default) or Cast"};
 }
 
 }  // namespace castlike::cli

@@ -43,12 +43,16 @@ std::optional<int64_t> parse_int64(const std::string& text);
 // The integer value of `option` within [min, max], or a UsageError naming the option.
 int64_t parse_integer(const std::string& text, const std::string& option, int64_t min, int64_t max);
 
-// An operator set that has CastLike (15 to kNewestKnownOpset), or a UsageError ("opset 14 has no
-// CastLike"). An opset newer than kNewestKnownOpset is a UsageError naming the newest and the
-// --newer-opset-as-newest option, unless newer_as_newest (that option): then it reads as the newest.
-int parse_opset(const std::string& text, const std::string& option, bool newer_as_newest = false);
+// An operator set that has `op` (CastLike: 15 to kNewestKnownOpset; Cast: 13 to it), or a
+// UsageError ("opset 14 has no CastLike"). An opset newer than kNewestKnownOpset is a UsageError
+// naming the newest and the --newer-opset-as-newest option, unless newer_as_newest (that option):
+// then it reads as the newest.
+int parse_opset(const std::string& text, const std::string& option, Operator op, bool newer_as_newest = false);
 
 // "CastLike exists at opsets 15 to 28 (the newest castlike knows)", from the type table.
-std::string known_opsets();
+std::string known_opsets(Operator op);
+
+// --operator's value: Cast or CastLike (as ONNX spells the op_type), or a UsageError.
+Operator parse_operator(const std::string& text);
 
 }  // namespace castlike::cli

@@ -42,8 +42,8 @@ const char* const kUsage =
     "usage: castlike export [--out DIR] [--exhaustive] [--pairs FROM:TO,...] [--opsets newest|all|N,...]\n"
     "                       [--attributes relevant|all] [--profile NAME] [--replace] [--no-spec-examples]\n"
     "                       [--max-bytes N | --yes] [--progress]\n"
-    "       castlike export --case FROM:TO --input X [--input X ...] [--opset N] [--saturate 0|1]\n"
-    "                       [--round-mode MODE] [--name NAME] [--out DIR]\n"
+    "       castlike export --case FROM:TO --input X [--input X ...] [--operator OP] [--opset N]\n"
+    "                       [--saturate 0|1] [--round-mode MODE] [--name NAME] [--out DIR]\n"
     "       castlike export --format onnx-node-tests --out DIR [selection options | --vectors DIR ...]\n"
     "\n"
     "Writes only inside DIR: DIR must be a real directory (not a symlink, not a file), every file\n"
@@ -57,10 +57,13 @@ const char* const kUsage =
     "\n"
     "  --out DIR            output directory (default vectors/generated), created if missing\n"
     "  --exhaustive         every bit pattern of the 16-bit sources (8-bit and smaller: always)\n"
-    "  --pairs LIST         FROM:TO pairs, '*' for any type (default *:*, the 576 pairs)\n"
-    "  --opsets CHOICE      newest (default: CastLike-25 at opset 25, the opset the most runtimes load;\n"
-    "                       the same version is in force up to opset 28), all (every version where\n"
-    "                       both types exist), or a list of opsets such as 21,25,28\n"
+    "  --pairs LIST         FROM:TO pairs, '*' for any type (default *:*: every pair)\n"
+    "  --operator OP        CastLike or Cast for every case; by default CastLike, and Cast for the\n"
+    "                       pairs only Cast has (FLOAT6E2M3, FLOAT6E3M2: Cast-28); one conversion\n"
+    "                       table, so CastLike's vectors judge a Cast implementation too\n"
+    "  --opsets CHOICE      newest (default: opset 25, the opset the most runtimes load, where\n"
+    "                       CastLike-25 and Cast-25 are in force; Cast-28 at 28 for FLOAT6), all\n"
+    "                       (every version where both types exist), or a list such as 21,25,28\n"
     "  --newer-opset-as-newest  read an opset newer than 28 (the newest castlike knows) as 28\n"
     "  --attributes CHOICE  relevant (default: attributes not set, plus saturate=0 for float8\n"
     "                       destinations and saturate x round_mode for FLOAT8E8M0) or all\n"
@@ -189,7 +192,7 @@ int export_main(const std::vector<std::string>& args) {
   const ParsedArgs a = parse_args("export", args,
                                     {{"out", true}, {"exhaustive", false}, {"pairs", true}, {"opsets", true},
                                      {"attributes", true}, {"profile", true}, {"replace", false}, {"case", true},
-                                     {"input", true}, {"opset", true}, {"newer-opset-as-newest", false}, {"saturate", true}, {"round-mode", true},
+                                     {"input", true}, {"opset", true}, {"newer-opset-as-newest", false}, {"operator", true}, {"saturate", true}, {"round-mode", true},
                                      {"name", true}, {"format", true}, {"vectors", true}, {"quiet", false},
                                      {"no-spec-examples", false}, {"max-bytes", true}, {"yes", false},
                                      {"progress", false}});
@@ -265,8 +268,11 @@ int export_main(const std::vector<std::string>& args) {
     // One hand-made case.
     const auto [from, to] = parse_pair(a.value("case"), "--case");
     if (!from || !to) throw UsageError{"--case needs two type names, not '*'", "e.g. --case FLOAT:FLOAT8E4M3FN"};
-    CaseSpec spec{*from, *to, 25, std::nullopt, std::nullopt};
-    if (a.has("opset")) spec.opset = parse_opset(a.value("opset"), "--opset", a.has("newer-opset-as-newest"));
+    const Operator op = a.has("operator") ? parse_operator(a.value("operator")) : conformance::default_operator(*from, *to);
+    CaseSpec spec{op, *from, *to, conformance::kDefaultExportOpset, std::nullopt, std::nullopt};
+    for (const ElementType t : {*from, *to})
+      spec.opset = std::max(spec.opset, first_opset_with_type(op, t).value_or(spec.opset));
+    if (a.has("opset")) spec.opset = parse_opset(a.value("opset"), "--opset", op, a.has("newer-opset-as-newest"));
     if (a.has("saturate")) spec.saturate = parse_integer(a.value("saturate"), "--saturate", 0, 1);
     if (a.has("round-mode")) spec.round_mode = a.value("round-mode");
     std::vector<ref::Element> inputs;
@@ -299,6 +305,10 @@ int export_main(const std::vector<std::string>& args) {
         start = comma + 1;
       }
     }
+    // Without --operator each pair goes as default_operator says (CastLike, or Cast where only it
+    // has the types); an opset in --opsets then only has to exist for one of them.
+    std::optional<Operator> forced_operator;
+    if (a.has("operator")) forced_operator = parse_operator(a.value("operator"));
     const std::string opset_text = a.value_or("opsets", "newest");
     if (opset_text == "all") {
       opsets = OpsetChoice::kAll;
@@ -308,7 +318,7 @@ int export_main(const std::vector<std::string>& args) {
       while (start <= opset_text.size()) {
         const size_t comma = opset_text.find(',', start);
         const int o = parse_opset(opset_text.substr(start, comma == std::string::npos ? std::string::npos : comma - start),
-                                  "--opsets", a.has("newer-opset-as-newest"));
+                                  "--opsets", forced_operator.value_or(Operator::kCast), a.has("newer-opset-as-newest"));
         listed.push_back(o);
         if (comma == std::string::npos) break;
         start = comma + 1;
@@ -323,7 +333,8 @@ int export_main(const std::vector<std::string>& args) {
     for (const TypeInfo& f : kTypeTable)
       for (const TypeInfo& t : kTypeTable) {
         if (!selection.selected(f.type, t.type)) continue;
-        const auto specs = conformance::case_specs(f.type, t.type, opsets, listed, attributes);
+        const Operator op = forced_operator.value_or(conformance::default_operator(f.type, t.type));
+        const auto specs = conformance::case_specs(op, f.type, t.type, opsets, listed, attributes);
         if (specs.empty()) continue;
         plan.push_back({specs, std::nullopt});
       }

@@ -30,8 +30,11 @@ const char* const kCastOptionsHelp =
     "  --to TYPE            destination element type\n"
     "  --saturate 0|1       the saturate attribute (opset >= 19; default: not set, which means 1)\n"
     "  --round-mode MODE    up, down or nearest (opset >= 24; FLOAT8E8M0 only; default: not set = up)\n"
-    "  --opset N            the model's opset, 15..28 (default 25); types and attributes must exist at\n"
-    "                       the CastLike version in force there (CastLike-25 at opsets 25 to 28)\n"
+    "  --operator OP        CastLike (default) or Cast: one conversion, each operator's own versions\n"
+    "                       (only Cast-28 has FLOAT6E2M3 and FLOAT6E3M2)\n"
+    "  --opset N            the model's opset (default 25): CastLike 15..28, Cast 13..28; types and\n"
+    "                       attributes must exist at the operator version in force there\n"
+    "                       (CastLike-25 at opsets 25 to 28; Cast-25 at 25 to 27, Cast-28 at 28)\n"
     "  --newer-opset-as-newest  read an --opset newer than 28 (the newest castlike knows) as 28\n"
     "  --profile NAME       default, exact or onnx-reference (how contradictions A1-A12 are read)\n"
     "  --variants LIST      switches on top of the profile, e.g. A2=six,A12=exact\n"
@@ -71,11 +74,13 @@ const char* const kRulesUsage =
 const char* const kTypesUsage =
     "usage: castlike types\n"
     "\n"
-    "Lists the 24 element types: ONNX number, name, numpy name, bit width, first opset.\n";
+    "Lists the element types: ONNX number, name, numpy name, bit width, and the first opset at\n"
+    "which Cast and CastLike list each (\"none\": no version of that operator has it).\n";
 
 const std::vector<OptionSpec> kCastSpecs{{"from", true},     {"to", true},      {"saturate", true},
                                          {"round-mode", true}, {"opset", true},   {"profile", true},
-                                         {"variants", true}, {"bits", false},   {"newer-opset-as-newest", false}};
+                                         {"variants", true}, {"bits", false},   {"newer-opset-as-newest", false},
+                                         {"operator", true}};
 
 void print_help(const char* usage, bool cast_options) {
   std::cout << usage;
@@ -85,6 +90,7 @@ void print_help(const char* usage, bool cast_options) {
 void explain_one(const CastOptions& o, const ref::Attributes& a, const std::string& text) {
   const ReadValue rv = read_value("explain", *o.from, text, o.bits);
   conformance::ConversionQuestion q;
+  q.op = o.op;
   q.from = *o.from;
   q.to = *o.to;
   q.opset = o.opset;
@@ -157,11 +163,15 @@ int cmd_types(const std::vector<std::string>& args) {
   if (p.help) return print_help(kTypesUsage, false), std::cout << "\n" << kExitStatusHelp, 0;
   if (!p.positional.empty())
     throw UsageError{"types takes no arguments, got '" + p.positional.front() + "'", "run castlike types"};
+  const auto first = [](Operator op, ElementType t) {
+    const auto o = first_opset_with_type(op, t);
+    return o ? ">= " + std::to_string(*o) : std::string("none");
+  };
   for (const TypeInfo& t : kTypeTable) {
     char line[128];
-    std::snprintf(line, sizeof line, "%2d  %-15s %-16s %2d bits  opset >= %d\n", static_cast<int>(t.type),
+    std::snprintf(line, sizeof line, "%2d  %-15s %-16s %2d bits  Cast %-6s  CastLike %s\n", static_cast<int>(t.type),
                   std::string(t.name).c_str(), std::string(t.numpy_name).c_str(), static_cast<int>(t.bits),
-                  static_cast<int>(t.since_version));
+                  first(Operator::kCast, t.type).c_str(), first(Operator::kCastLike, t.type).c_str());
     std::cout << line;
   }
   return 0;

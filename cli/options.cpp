@@ -116,7 +116,8 @@ CastOptions cast_options(const std::string& command, const ParsedArgs& parsed) {
       o.bits = true;
     }
   }
-  if (opset_text) o.opset = parse_opset(*opset_text, "--opset", parsed.has("newer-opset-as-newest"));
+  if (parsed.has("operator")) o.op = parse_operator(parsed.value("operator"));
+  if (opset_text) o.opset = parse_opset(*opset_text, "--opset", o.op, parsed.has("newer-opset-as-newest"));
   const auto profile = ref::profile_by_name(o.profile);
   if (!profile)
     throw UsageError{"unknown profile '" + o.profile + "'", "--profile default, exact or onnx-reference"};
@@ -131,6 +132,7 @@ ref::Attributes resolve(const std::string& command, const CastOptions& o) {
   if (!o.from) throw UsageError{"missing --from TYPE", "e.g. castlike " + command + " --from FLOAT --to FLOAT8E4M3FN 0.479"};
   if (!o.to) throw UsageError{"missing --to TYPE", "e.g. castlike " + command + " --from FLOAT --to FLOAT8E4M3FN 0.479"};
   ref::CastLikeRequest request;
+  request.op = o.op;
   request.input.type = *o.from;
   request.target = *o.to;
   request.opset = o.opset;
@@ -138,8 +140,15 @@ ref::Attributes resolve(const std::string& command, const CastOptions& o) {
   request.round_mode = o.round_mode;
   const auto resolved = ref::resolve_attributes(request, o.variants);
   if (const auto* error = std::get_if<std::string>(&resolved)) {
-    int needed = 15;
-    for (ElementType t : {*o.from, *o.to}) needed = std::max<int>(needed, info(t).since_version);
+    int needed = versions_of(o.op).front();
+    for (ElementType t : {*o.from, *o.to}) {
+      const auto first = first_opset_with_type(o.op, t);
+      if (!first) {
+        const auto cast_first = first_opset_with_type(Operator::kCast, t);
+        throw UsageError{*error, "use --operator Cast --opset " + std::to_string(cast_first.value_or(kNewestKnownOpset))};
+      }
+      needed = std::max(needed, *first);
+    }
     if (o.saturate) needed = std::max(needed, 19);
     if (o.round_mode) needed = std::max(needed, 24);
     throw UsageError{*error, "use --opset " + std::to_string(needed) + " or later (the default is 25)"};

@@ -15,6 +15,7 @@ namespace castlike::cli {
 
 // What a cast is asked for: types, operator set, attributes (as given, unresolved) and variants.
 struct CastOptions {
+  Operator op = Operator::kCastLike;
   std::optional<ElementType> from, to;
   int opset = 25;
   std::optional<int64_t> saturate;        // absent: attribute not set (default 1)

@@ -153,7 +153,7 @@ std::vector<Call> select(const ParsedArgs& a) {
   } else {
     // The attributes as a CastLike node would have them; the opset decides what an absent one means.
     ref::CastLikeRequest request;
-    request.opset = a.has("opset") ? parse_opset(a.value("opset"), "--opset", a.has("newer-opset-as-newest")) : 25;
+    request.opset = a.has("opset") ? parse_opset(a.value("opset"), "--opset", Operator::kCastLike, a.has("newer-opset-as-newest")) : 25;
     if (a.has("saturate")) {
       const std::string s = a.value("saturate");
       if (s != "0" && s != "1") throw UsageError{"--saturate must be 0 or 1, got '" + s + "'", "--saturate 0 or --saturate 1"};
