@@ -125,14 +125,14 @@ TEST(GeneratorBoundaries, IntermediateTypesTiesAroundBreakpoints) {
 TEST(GeneratorBoundaries, CasesWithAttributesKeepTheCellsShortOfTheThresholds) {
   const auto inputs = interesting_inputs(ElementType::kFloat, ElementType::kFloat8E4M3FN, InputSet::kStructured);
   const auto sat0 = bits_of(
-      focus_on_attributes(CaseSpec{ElementType::kFloat, ElementType::kFloat8E4M3FN, 25, 0, std::nullopt}, inputs,
+      focus_on_attributes(CaseSpec{Operator::kCastLike, ElementType::kFloat, ElementType::kFloat8E4M3FN, 25, 0, std::nullopt}, inputs,
                           InputSet::kStructured));
   EXPECT_LT(sat0.size(), inputs.size());
   // 464 (a tie to 448 under both settings), the float below it, 448 + a little: max either way.
   for (uint64_t x : {0x43e80000u, 0x43e7ffffu, 0x43e00001u, 0xc3e80000u, 0xc3e7ffffu}) EXPECT_TRUE(sat0.count(x)) << std::hex << x;
   const auto e8 = interesting_inputs(ElementType::kFloat, ElementType::kFloat8E8M0, InputSet::kStructured);
   const auto down = bits_of(
-      focus_on_attributes(CaseSpec{ElementType::kFloat, ElementType::kFloat8E8M0, 25, std::nullopt, "down"}, e8,
+      focus_on_attributes(CaseSpec{Operator::kCastLike, ElementType::kFloat, ElementType::kFloat8E8M0, 25, std::nullopt, "down"}, e8,
                           InputSet::kStructured));
   for (int64_t k = -126; k <= 127; ++k) EXPECT_TRUE(down.count(static_cast<uint64_t>(k + 127) << 23)) << k;
 }

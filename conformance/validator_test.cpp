@@ -50,7 +50,7 @@ class Scratch {
 
 VectorFile make(ElementType from, ElementType to, std::optional<int64_t> saturate = std::nullopt,
                 std::optional<std::string> round_mode = std::nullopt) {
-  const CaseSpec spec{from, to, 25, saturate, round_mode};
+  const CaseSpec spec{Operator::kCastLike, from, to, 25, saturate, round_mode};
   auto made = make_case(spec, interesting_inputs(from, to, InputSet::kStructured));
   EXPECT_TRUE(std::holds_alternative<VectorFile>(made)) << std::get<std::string>(made);
   return std::get<VectorFile>(std::move(made));
@@ -131,15 +131,15 @@ TEST(Generator, StringInputsHaveMidpointTextsSpecialWordsAndNonNumbers) {
 }
 
 TEST(Generator, CaseSpecsCoverTheRelevantAttributes) {
-  const auto f8 = case_specs(ElementType::kFloat, ElementType::kFloat8E5M2, OpsetChoice::kNewest, {}, AttributeChoice::kRelevant);
+  const auto f8 = case_specs(Operator::kCastLike, ElementType::kFloat, ElementType::kFloat8E5M2, OpsetChoice::kNewest, {}, AttributeChoice::kRelevant);
   ASSERT_EQ(f8.size(), 2u);
   EXPECT_EQ(case_name(f8[1]), "FLOAT_to_FLOAT8E5M2_op25_sat0");
-  EXPECT_EQ(case_specs(ElementType::kFloat, ElementType::kFloat8E8M0, OpsetChoice::kNewest, {}, AttributeChoice::kRelevant).size(), 6u);
-  EXPECT_EQ(case_specs(ElementType::kFloat, ElementType::kInt8, OpsetChoice::kNewest, {}, AttributeChoice::kRelevant).size(), 1u);
+  EXPECT_EQ(case_specs(Operator::kCastLike, ElementType::kFloat, ElementType::kFloat8E8M0, OpsetChoice::kNewest, {}, AttributeChoice::kRelevant).size(), 6u);
+  EXPECT_EQ(case_specs(Operator::kCastLike, ElementType::kFloat, ElementType::kInt8, OpsetChoice::kNewest, {}, AttributeChoice::kRelevant).size(), 1u);
   // Every CastLike version where both types exist, each with its attributes.
-  const auto all = case_specs(ElementType::kFloat, ElementType::kFloat16, OpsetChoice::kAll, {}, AttributeChoice::kAll);
+  const auto all = case_specs(Operator::kCastLike, ElementType::kFloat, ElementType::kFloat16, OpsetChoice::kAll, {}, AttributeChoice::kAll);
   EXPECT_EQ(all.size(), 1u + 5u * 3u + 0u + 2u * 3u * 3u);  // 15: none; 19..23: saturate x3; 24, 25: x round_mode x4
-  EXPECT_TRUE(case_specs(ElementType::kInt2, ElementType::kFloat, OpsetChoice::kListed, {21, 24}, AttributeChoice::kRelevant).empty());
+  EXPECT_TRUE(case_specs(Operator::kCastLike, ElementType::kInt2, ElementType::kFloat, OpsetChoice::kListed, {21, 24}, AttributeChoice::kRelevant).empty());
 }
 
 TEST(Generator, RenderedFilesLoadBackIdentically) {
@@ -682,7 +682,7 @@ const Candidate& reading(const std::string& name) {
 
 // A one-element generated case FROM -> TO on input `in` (opset 25, saturate as given).
 VectorFile one(ElementType from, ElementType to, uint64_t in, std::optional<int64_t> saturate = std::nullopt) {
-  const CaseSpec spec{from, to, 25, saturate, std::nullopt};
+  const CaseSpec spec{Operator::kCastLike, from, to, 25, saturate, std::nullopt};
   auto made = make_case(spec, {ref::Element::of_bits(in)});
   EXPECT_TRUE(std::holds_alternative<VectorFile>(made)) << std::get<std::string>(made);
   return std::get<VectorFile>(std::move(made));

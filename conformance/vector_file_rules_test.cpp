@@ -107,6 +107,23 @@ TEST(VectorFileRules, OpsetMustHaveACastLikeWhereBothTypesExist) {
             std::string::npos);
 }
 
+TEST(VectorFileRules, OperatorNamesCastOrCastLike) {
+  // "operator": "Cast" checks the opset against Cast's versions (Cast-13 exists at 13 and 14).
+  const auto cast_at = [](const std::string& opset) {
+    return replaced(replaced(kGood, "\"opset\": 21", "\"opset\": " + opset), "\"from\": \"FLOAT16\", \"to\": \"INT4\"",
+                    "\"from\": \"FLOAT16\", \"to\": \"INT4\", \"operator\": \"Cast\"");
+  };
+  const auto loaded = parse_vector_text(cast_at("21"), "case.json");
+  ASSERT_TRUE(std::holds_alternative<VectorFile>(loaded)) << std::get<std::string>(loaded);
+  EXPECT_EQ(std::get<VectorFile>(loaded).op, Operator::kCast);
+  EXPECT_EQ(std::get<VectorFile>(loaded).request().op, Operator::kCast);
+  EXPECT_EQ(std::get<VectorFile>(parse_vector_text(kGood, "case.json")).op, Operator::kCastLike);
+  EXPECT_NE(error_of(cast_at("19")).find("first Cast version of INT4 (21)"), std::string::npos);
+  EXPECT_NE(error_of(cast_at("12")).find("'opset' = 12 has no Cast (Cast exists from opset 13)"), std::string::npos);
+  EXPECT_NE(error_of(replaced(cast_at("21"), "\"Cast\"", "\"Relu\"")).find("field 'operator' is 'Relu'"),
+            std::string::npos);
+}
+
 TEST(VectorFileRules, SaturateIsZeroOrOneAndOnlyFromOpset19) {
   EXPECT_NE(error_of(replaced(kGood, "\"attributes\": {}", "\"attributes\": {\"saturate\": -1}")).find("attributes.saturate"),
             std::string::npos);

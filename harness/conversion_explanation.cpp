@@ -28,8 +28,9 @@ std::string element_value_text(ElementType type, const ref::Element& e, const re
 }
 
 std::string attributes_line(const ConversionQuestion& q, const ref::Attributes& a) {
-  const int version = castlike_version_for_opset(q.opset).value_or(0);
-  std::string s = "opset " + std::to_string(q.opset) + " (CastLike-" + std::to_string(version) + ")";
+  const int version = version_for_opset(q.op, q.opset).value_or(0);
+  std::string s = "opset " + std::to_string(q.opset) + " (" + std::string(operator_name(q.op)) + "-" +
+                  std::to_string(version) + ")";
   if (saturate_in_version(version))
     s += ", saturate=" + std::string(a.saturate ? "1" : "0") + (q.saturate ? "" : " (default)");
   if (round_mode_in_version(version))

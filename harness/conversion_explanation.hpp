@@ -14,6 +14,7 @@ namespace castlike::conformance {
 // One conversion as asked for: the attributes as the call states them (nullopt: not set) and
 // the reading of the specification (`profile` names it, `variants` is it with any overrides).
 struct ConversionQuestion {
+  Operator op = Operator::kCastLike;
   ElementType from = ElementType::kFloat, to = ElementType::kFloat;
   int opset = 25;
   std::optional<int64_t> saturate;

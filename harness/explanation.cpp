@@ -22,7 +22,7 @@ void FailureExplainer::add_file(const VectorFile& f, const CaseOutput& out,
     for (const size_t i : elements) {
       const ref::Element& actual = *out.elements[i];
       Failure failure{f.name, i, f.from, f.to, call_of(f), f.input[i], f.expected[i], actual, f.outcomes[i], {},
-                      f.opset,  f.saturate, f.round_mode};
+                      f.opset,  f.saturate, f.round_mode, f.op};
       std::vector<char> explainers(cands.size(), 0);
       for (size_t k = 0; k < cands.size(); ++k) {
         const bool e = explains(cands[k], f, i, actual);

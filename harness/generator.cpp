@@ -17,26 +17,34 @@ std::string case_name(const CaseSpec& spec) {
                      std::to_string(spec.opset);
   if (spec.saturate) name += "_sat" + std::to_string(*spec.saturate);
   if (spec.round_mode) name += "_" + *spec.round_mode;
+  if (spec.op == Operator::kCast) name += "_cast";
   return name;
 }
 
-std::vector<CaseSpec> case_specs(ElementType from, ElementType to, OpsetChoice opsets, const std::vector<int>& listed,
-                                 AttributeChoice attributes) {
+Operator default_operator(ElementType from, ElementType to) {
+  return first_opset_with_type(Operator::kCastLike, from) && first_opset_with_type(Operator::kCastLike, to)
+             ? Operator::kCastLike
+             : Operator::kCast;
+}
+
+std::vector<CaseSpec> case_specs(Operator op, ElementType from, ElementType to, OpsetChoice opsets,
+                                 const std::vector<int>& listed, AttributeChoice attributes) {
+  const auto first_from = first_opset_with_type(op, from), first_to = first_opset_with_type(op, to);
+  if (!first_from || !first_to) return {};
+  const int first = std::max(*first_from, *first_to);
   std::vector<int> versions;
-  const int first = std::max(info(from).since_version, info(to).since_version);
-  for (int v : kCastLikeVersions) {
-    if (v < first) continue;
-    if (opsets == OpsetChoice::kAll) versions.push_back(v);
-  }
-  if (opsets == OpsetChoice::kNewest) versions.push_back(kCastLikeVersions.back());
+  if (opsets == OpsetChoice::kAll)
+    for (int v : versions_of(op))
+      if (v >= first) versions.push_back(v);
+  if (opsets == OpsetChoice::kNewest) versions.push_back(std::max(first, kDefaultExportOpset));
   if (opsets == OpsetChoice::kListed)
     for (int o : listed) {
-      const auto v = castlike_version_for_opset(o);
+      const auto v = version_for_opset(op, o);
       if (v && *v >= first) versions.push_back(o);
     }
   std::vector<CaseSpec> out;
   for (int opset : versions) {
-    const int version = *castlike_version_for_opset(opset);
+    const int version = *version_for_opset(op, opset);
     std::vector<std::optional<int64_t>> saturates{std::nullopt};
     std::vector<std::optional<std::string>> modes{std::nullopt};
     const bool float8 = to == ElementType::kFloat8E4M3FN || to == ElementType::kFloat8E4M3FNUZ ||
@@ -51,7 +59,7 @@ std::vector<CaseSpec> case_specs(ElementType from, ElementType to, OpsetChoice o
       else if (e8m0) modes = {std::nullopt, "down", "nearest"};
     }
     for (const auto& s : saturates)
-      for (const auto& m : modes) out.push_back(CaseSpec{from, to, opset, s, m});
+      for (const auto& m : modes) out.push_back(CaseSpec{op, from, to, opset, s, m});
   }
   return out;
 }
@@ -119,6 +127,7 @@ std::vector<Element> focus_on_attributes(const CaseSpec& spec, const std::vector
   probe.to = spec.to;
   probe.shape = {static_cast<int64_t>(inputs.size())};
   probe.input = inputs;
+  probe.op = spec.op;
   ref::CastLikeRequest with = probe.request(), without = probe.request();
   with.opset = without.opset = spec.opset;
   with.saturate = spec.saturate;
@@ -153,6 +162,7 @@ std::variant<VectorFile, std::string> make_case(const CaseSpec& spec, std::vecto
   f.name = case_name(spec);
   f.path = f.name + ".json";
   f.kind = "generated";
+  f.op = spec.op;
   f.opset = spec.opset;
   f.from = spec.from;
   f.to = spec.to;

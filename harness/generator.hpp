@@ -29,14 +29,26 @@ namespace castlike::conformance {
 inline constexpr int kGeneratorVersion = 2;
 
 struct CaseSpec {
+  Operator op = Operator::kCastLike;
   ElementType from = ElementType::kFloat, to = ElementType::kFloat;
   int opset = 25;
   std::optional<int64_t> saturate;        // absent: default
   std::optional<std::string> round_mode;  // absent: default
 };
 
-// "FLOAT_to_FLOAT8E4M3FN_op25_sat0_nearest" (the attribute parts only when set).
+// "FLOAT_to_FLOAT8E4M3FN_op25_sat0_nearest" (the attribute parts only when set); a Cast case ends
+// in "_cast": "FLOAT_to_FLOAT6E2M3_op28_cast".
 std::string case_name(const CaseSpec& spec);
+
+// The opset exports use unless told otherwise: 25, the newest most runtimes load (CastLike-25 and
+// Cast-25 are in force there), or the first opset with both types where that is later (Cast-28
+// for FLOAT6).
+inline constexpr int kDefaultExportOpset = 25;
+
+// The operator a pair is exported with when none is asked for: CastLike where a CastLike version
+// has both types, else Cast (the pairs with FLOAT6E2M3 or FLOAT6E3M2). The conversion is one
+// table, so the CastLike vectors judge a Cast implementation as well.
+Operator default_operator(ElementType from, ElementType to);
 
 enum class OpsetChoice { kNewest, kAll, kListed };
 enum class AttributeChoice {
@@ -45,9 +57,10 @@ enum class AttributeChoice {
   kAll,       // every combination that exists at the opset (attributes absent, 0/1, up/down/nearest)
 };
 
-// The cases of one pair: one per chosen opset (where both types exist) and attribute combination.
-std::vector<CaseSpec> case_specs(ElementType from, ElementType to, OpsetChoice opsets, const std::vector<int>& listed,
-                                 AttributeChoice attributes);
+// The cases of one pair as `op`: one per chosen opset (where both types exist) and attribute
+// combination.
+std::vector<CaseSpec> case_specs(Operator op, ElementType from, ElementType to, OpsetChoice opsets,
+                                 const std::vector<int>& listed, AttributeChoice attributes);
 
 enum class InputSet { kStructured, kExhaustive16 };
 std::string_view input_set_name(InputSet s);

@@ -72,6 +72,7 @@ std::string render_vector_file(const VectorFile& f, const GeneratedSource& sourc
   out += " \"source\": {\n  \"generator\": " + quoted(source.generator) + ",\n  \"generator_version\": " +
          std::to_string(source.generator_version) + ",\n  \"profile\": " + quoted(source.profile) +
          ",\n  \"inputs\": " + quoted(source.inputs) + "\n },\n";
+  if (f.op != Operator::kCastLike) out += " \"operator\": \"" + std::string(operator_name(f.op)) + "\",\n";
   out += " \"opset\": " + std::to_string(f.opset) + ",\n";
   out += " \"from\": " + quoted(std::string(info(f.from).name)) + ",\n";
   out += " \"to\": " + quoted(std::string(info(f.to).name)) + ",\n";

@@ -41,8 +41,8 @@ class KernelImplementation final : public Implementation {
       out.message = std::string("ISA level ") + castlike_isa_name(*forced_) + " not available";
       return out;
     }
-    const castlike_status status =
-        castlike::cast_like(input, static_cast<castlike_type>(file.to), file.opset, attributes, output);
+    const auto node = file.op == Operator::kCast ? &castlike::cast : &castlike::cast_like;
+    const castlike_status status = node(input, static_cast<castlike_type>(file.to), file.opset, attributes, output);
     if (forced_) castlike::force_isa(previous);
     if (status != CASTLIKE_OK) {
       out.status = CaseOutput::Status::kRejected;

@@ -24,6 +24,7 @@ bool float8_like(ElementType t) {
 std::optional<ref::Result> reading(const VectorFile& f, size_t i, const ref::Variants& variants,
                                    const std::optional<int64_t>& saturate, const std::optional<std::string>& round_mode) {
   VectorFile one;
+  one.op = f.op;
   one.from = f.from;
   one.to = f.to;
   one.shape = {1};
@@ -420,7 +421,7 @@ bool explains(const Candidate& c, const VectorFile& f, size_t i, const Element& 
       std::optional<std::string> round_mode = f.round_mode;
       if (c.kind == Candidate::Kind::kAttributes) {
         if (!float8_like(f.to)) return false;
-        const auto version = castlike_version_for_opset(f.opset);
+        const auto version = version_for_opset(f.op, f.opset);
         if (c.saturate) {
           if (!version || !saturate_in_version(*version) || saturate.value_or(1) == *c.saturate) return false;
           saturate = c.saturate;

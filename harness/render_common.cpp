@@ -20,7 +20,10 @@ std::string call_text(int opset, const std::optional<int64_t>& saturate, const s
   return s;
 }
 
-std::string call_of(const VectorFile& f) { return call_text(f.opset, f.saturate, f.round_mode); }
+std::string call_of(const VectorFile& f) {
+  const std::string call = call_text(f.opset, f.saturate, f.round_mode);
+  return f.op == Operator::kCastLike ? call : std::string(operator_name(f.op)) + " at " + call;
+}
 
 std::string counts_text(const Counts& c) {
   return std::to_string(c.pass) + " pass, " + std::to_string(c.fail) + " fail, " + std::to_string(c.unspecified) +
@@ -102,6 +105,7 @@ std::vector<RejectionGroup> rejections_by_reason(const std::vector<Rejection>& r
 
 std::string explain_command(const Failure& f) {
   std::string s = "castlike explain --from " + std::string(info(f.from).name) + " --to " + std::string(info(f.to).name) +
+                  (f.op == Operator::kCastLike ? "" : " --operator " + std::string(operator_name(f.op))) +
                   " --opset " + std::to_string(f.opset);
   if (f.saturate) s += " --saturate " + std::to_string(*f.saturate);
   if (f.round_mode) s += " --round-mode " + *f.round_mode;

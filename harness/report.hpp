@@ -56,6 +56,7 @@ struct Failure {
   int opset = 0;
   std::optional<int64_t> saturate;
   std::optional<std::string> round_mode;
+  Operator op = Operator::kCastLike;
 };
 
 struct Explanation {

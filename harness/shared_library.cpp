@@ -7,6 +7,7 @@
 
 #include "call_checks.hpp"
 #include "castlike/packing.hpp"
+#include "castlike/validator_abi.h"
 #include "implementation.hpp"
 
 namespace castlike::conformance {
@@ -27,6 +28,14 @@ class SharedLibraryImplementation final : public Implementation {
            (in_process ? " (in-process)" : " (isolated in a worker process)");
   }
   CaseOutput run(const VectorFile& file, size_t) override {
+    if (file.op != Operator::kCastLike) {
+      // The plug-in ABI's request names no operator: a library is asked for CastLike nodes only.
+      CaseOutput out;
+      out.status = CaseOutput::Status::kRejected;
+      out.message = "the validator plug-in ABI (version " + std::to_string(CASTLIKE_VALIDATOR_ABI_VERSION) +
+                    ") runs CastLike nodes; this case is a " + std::string(operator_name(file.op)) + " node";
+      return out;
+    }
     const ref::CastLikeRequest r = file.request();
     const size_t count = file.input.size();
     harness::PluginCall call;

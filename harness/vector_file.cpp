@@ -131,6 +131,7 @@ std::optional<std::vector<uint8_t>> parse_hex_bytes(const std::string& s) {
 
 ref::CastLikeRequest VectorFile::request() const {
   ref::CastLikeRequest r;
+  r.op = op;
   r.input.type = from;
   r.input.shape = shape;
   if (from == ElementType::kString) {
@@ -161,8 +162,8 @@ std::variant<VectorFile, std::string> parse_vector_text(const std::string& text,
     VectorFile f;
     f.path = path;
     if (!doc.is_object()) fail("the file is not a JSON object");
-    only_fields(doc, {"format", "format_version", "kind", "name", "source", "opset", "from", "to", "attributes", "shape",
-                      "input", "expected"},
+    only_fields(doc, {"format", "format_version", "kind", "name", "source", "operator", "opset", "from", "to", "attributes",
+                      "shape", "input", "expected"},
                 "the file");
     if (string_field(doc, "format", "the file") != "castlike-vectors") fail("field 'format' is not \"castlike-vectors\"");
     const json& version = field(doc, "format_version", "the file");
@@ -179,15 +180,26 @@ std::variant<VectorFile, std::string> parse_vector_text(const std::string& text,
     if (f.opset > kNewestKnownOpset)
       fail("field 'opset' = " + std::to_string(f.opset) + " is newer than opset " + std::to_string(kNewestKnownOpset) +
            ", the newest this castlike knows (a newer castlike may read the file)");
-    if (!castlike_version_for_opset(f.opset))
-      fail("field 'opset' = " + std::to_string(f.opset) + " has no CastLike (CastLike exists from opset " +
-           std::to_string(kCastLikeVersions.front()) + ")");
+    if (doc.contains("operator")) {
+      const std::string name = string_field(doc, "operator", "the file");
+      const auto op = operator_from_name(name);
+      if (!op) fail("field 'operator' is '" + name + "', not \"Cast\" or \"CastLike\"");
+      f.op = *op;
+    }
+    const std::string op_name(operator_name(f.op));
+    const auto op_version = version_for_opset(f.op, f.opset);
+    if (!op_version)
+      fail("field 'opset' = " + std::to_string(f.opset) + " has no " + op_name + " (" + op_name +
+           " exists from opset " + std::to_string(versions_of(f.op).front()) + ")");
     f.from = type_field(doc, "from");
     f.to = type_field(doc, "to");
-    for (const ElementType t : {f.from, f.to})
-      if (!type_in_version(t, f.opset))
-        fail("field 'opset' = " + std::to_string(f.opset) + " is below the first CastLike version of " +
-             std::string(info(t).name) + " (" + std::to_string(info(t).since_version) + ")");
+    for (const ElementType t : {f.from, f.to}) {
+      if (type_in_version(t, *op_version)) continue;
+      const auto first = first_opset_with_type(f.op, t);
+      fail("field 'opset' = " + std::to_string(f.opset) + " is below the first " + op_name + " version of " +
+           std::string(info(t).name) +
+           (first ? " (" + std::to_string(*first) + ")" : " (no " + op_name + " version has it; Cast-28 does)"));
+    }
     const json& source = field(doc, "source", "the file");
     if (!source.is_object()) fail("field 'source' is not an object");
     if (f.kind == "spec-example") {

@@ -16,6 +16,7 @@ struct VectorFile {
   std::string path;
   std::string name;
   std::string kind;  // "spec-example" or "generated"
+  Operator op = Operator::kCastLike;  // field "operator"; absent means CastLike
   int opset = 0;
   ElementType from = ElementType::kFloat, to = ElementType::kFloat;
   std::optional<int64_t> saturate;

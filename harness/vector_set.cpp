@@ -42,7 +42,7 @@ const VectorSetEntry* VectorSet::find(const std::string& name, size_t* index) co
 }
 
 VectorSetEntry entry_of(const VectorFile& f, std::string sha256) {
-  return {f.path, f.name, std::move(sha256), f.from, f.to, f.input.size(), f.opset, f.saturate, f.round_mode, f.kind};
+  return {f.path, f.name, std::move(sha256), f.from, f.to, f.input.size(), f.opset, f.saturate, f.round_mode, f.kind, f.op};
 }
 
 void VectorSet::add(VectorSetEntry entry) {

@@ -30,6 +30,7 @@ struct VectorSetEntry {
   std::optional<int64_t> saturate;
   std::optional<std::string> round_mode;
   std::string kind;  // "spec-example" or "generated"
+  Operator op = Operator::kCastLike;
 };
 
 // An input read again during a run (a vector file of the set, a results file) no longer reads as
