@@ -38,18 +38,27 @@ castlike_tensor vector_tensor(ElementType type, const int64_t* dim) {
   return t;
 }
 
-// castlike_cast_like with the GIL released while it runs.
-castlike_status call_cast_like(const castlike_tensor& input, ElementType target, int64_t opset,
-                               const std::optional<int64_t>& saturate, const std::optional<std::string>& round_mode,
-                               castlike_output& output) {
+// "Cast" or "CastLike", else ValueError.
+Operator operator_named(const std::string& name) {
+  const auto op = operator_from_name(name);
+  if (!op) throw nb::value_error(("unknown operator '" + name + "' (Cast or CastLike)").c_str());
+  return *op;
+}
+
+// castlike_cast_like or castlike_cast, with the GIL released while it runs.
+castlike_status call_node(const std::string& op, const castlike_tensor& input, ElementType target, int64_t opset,
+                          const std::optional<int64_t>& saturate, const std::optional<std::string>& round_mode,
+                          castlike_output& output) {
+  const auto node = operator_named(op) == Operator::kCast ? &castlike_cast : &castlike_cast_like;
   const castlike_node_attributes a = node_attributes(saturate, round_mode);
   nb::gil_scoped_release release;
-  return castlike_cast_like(&input, static_cast<castlike_type>(target), opset, &a, &output);
+  return node(&input, static_cast<castlike_type>(target), opset, &a, &output);
 }
 
 // (status, bytes written): the C API's answer, turned into exceptions by castlike/_errors.py.
 nb::tuple cast_raw(Bytes src, const std::string& from, size_t count, const std::string& to, MutableBytes dst,
-                   int64_t opset, std::optional<int64_t> saturate, std::optional<std::string> round_mode) {
+                   int64_t opset, std::optional<int64_t> saturate, std::optional<std::string> round_mode,
+                   const std::string& op) {
   const ElementType f = type_named(from), t = type_named(to);
   if (f == ElementType::kString || t == ElementType::kString)
     throw nb::value_error("cast_raw takes numeric types (the STRING calls are cast_from_texts / cast_to_texts)");
@@ -61,12 +70,13 @@ nb::tuple cast_raw(Bytes src, const std::string& from, size_t count, const std::
   castlike_output output{};
   output.data = dst.data();
   output.capacity = dst.shape(0);
-  const castlike_status s = call_cast_like(input, t, opset, saturate, round_mode, output);
+  const castlike_status s = call_node(op, input, t, opset, saturate, round_mode, output);
   return nb::make_tuple(static_cast<int>(s), output.bytes_written);
 }
 
 nb::tuple cast_from_texts(const std::vector<std::string>& texts, const std::string& to, MutableBytes dst,
-                          int64_t opset, std::optional<int64_t> saturate, std::optional<std::string> round_mode) {
+                          int64_t opset, std::optional<int64_t> saturate, std::optional<std::string> round_mode,
+                          const std::string& op) {
   const ElementType t = type_named(to);
   std::vector<const char*> pointers;
   std::vector<size_t> lengths;
@@ -78,7 +88,7 @@ nb::tuple cast_from_texts(const std::vector<std::string>& texts, const std::stri
   castlike_output output{};
   output.data = dst.data();
   output.capacity = dst.shape(0);
-  const castlike_status s = call_cast_like(input, t, opset, saturate, round_mode, output);
+  const castlike_status s = call_node(op, input, t, opset, saturate, round_mode, output);
   return nb::make_tuple(static_cast<int>(s), output.bytes_written);
 }
 
@@ -89,7 +99,7 @@ int collect_text(void* user, size_t, const char* text, size_t length) {
 
 // (status, texts); `src` is raw bytes, or a list of texts for a STRING source (CastLike's identity).
 nb::tuple cast_to_texts(nb::object src, const std::string& from, size_t count, int64_t opset,
-                        std::optional<int64_t> saturate, std::optional<std::string> round_mode) {
+                        std::optional<int64_t> saturate, std::optional<std::string> round_mode, const std::string& op) {
   const ElementType f = type_named(from);
   if (count > static_cast<size_t>(INT64_MAX)) throw nb::value_error("element count too large");
   const int64_t dim = static_cast<int64_t>(count);
@@ -113,7 +123,7 @@ nb::tuple cast_to_texts(nb::object src, const std::string& from, size_t count, i
   castlike_output output{};
   output.sink = collect_text;
   output.sink_user_data = &texts;
-  const castlike_status s = call_cast_like(input, ElementType::kString, opset, saturate, round_mode, output);
+  const castlike_status s = call_node(op, input, ElementType::kString, opset, saturate, round_mode, output);
   return nb::make_tuple(static_cast<int>(s), texts);
 }
 
@@ -137,9 +147,10 @@ void unpack(const std::string& type, Bytes packed, MutableBytes values) {
   unpack_elements(t, packed.data(), 0, values.shape(0), values.data());
 }
 
-ref::CastLikeRequest request_of(const std::string& from, const std::string& to, int64_t opset,
+ref::CastLikeRequest request_of(const std::string& op, const std::string& from, const std::string& to, int64_t opset,
                                 std::optional<int64_t> saturate, std::optional<std::string> round_mode) {
   ref::CastLikeRequest r;
+  r.op = operator_named(op);
   r.input.type = type_named(from);
   r.target = type_named(to);
   if (opset < 1 || opset > 1000) throw nb::value_error(("opset " + std::to_string(opset) + " does not exist").c_str());
@@ -153,8 +164,8 @@ ref::CastLikeRequest request_of(const std::string& from, const std::string& to, 
 // codes index _core.outcomes() and _core.rules().
 nb::tuple expected(nb::object input, const std::string& from, size_t count, const std::string& to, int64_t opset,
                    std::optional<int64_t> saturate, std::optional<std::string> round_mode, const std::string& profile,
-                   const std::string& overrides) {
-  ref::CastLikeRequest r = request_of(from, to, opset, saturate, round_mode);
+                   const std::string& overrides, const std::string& op) {
+  ref::CastLikeRequest r = request_of(op, from, to, opset, saturate, round_mode);
   const ref::Variants variants = variants_of(profile, overrides);
   r.input.shape = {static_cast<int64_t>(count)};
   if (r.input.type == ElementType::kString) {
@@ -185,9 +196,10 @@ nb::tuple expected(nb::object input, const std::string& from, size_t count, cons
 // One element explained: a dict with the reference's answer and the text `castlike explain` prints.
 nb::dict explain(nb::object value, const std::string& from, const std::string& to, int64_t opset,
                  std::optional<int64_t> saturate, std::optional<std::string> round_mode, const std::string& profile,
-                 const std::string& overrides) {
-  ref::CastLikeRequest r = request_of(from, to, opset, saturate, round_mode);
+                 const std::string& overrides, const std::string& op) {
+  ref::CastLikeRequest r = request_of(op, from, to, opset, saturate, round_mode);
   conformance::ConversionQuestion q;
+  q.op = r.op;
   q.from = r.input.type;
   q.to = r.target;
   q.opset = r.opset;
@@ -234,11 +246,11 @@ nb::dict explain(nb::object value, const std::string& from, const std::string& t
 
 void def_conversions(nb::module_& m) {
   m.def("cast_raw", &cast_raw, nb::arg("src"), nb::arg("from_type"), nb::arg("count"), nb::arg("to"), nb::arg("dst"),
-        nb::arg("opset"), nb::arg("saturate").none(), nb::arg("round_mode").none());
+        nb::arg("opset"), nb::arg("saturate").none(), nb::arg("round_mode").none(), nb::arg("op") = "CastLike");
   m.def("cast_from_texts", &cast_from_texts, nb::arg("texts"), nb::arg("to"), nb::arg("dst"), nb::arg("opset"),
-        nb::arg("saturate").none(), nb::arg("round_mode").none());
+        nb::arg("saturate").none(), nb::arg("round_mode").none(), nb::arg("op") = "CastLike");
   m.def("cast_to_texts", &cast_to_texts, nb::arg("src"), nb::arg("from_type"), nb::arg("count"), nb::arg("opset"),
-        nb::arg("saturate").none(), nb::arg("round_mode").none());
+        nb::arg("saturate").none(), nb::arg("round_mode").none(), nb::arg("op") = "CastLike");
   m.def("pack", &pack);
   m.def("unpack", &unpack);
   m.def("storage_bytes", [](const std::string& type, size_t count) -> std::optional<size_t> {
@@ -252,9 +264,10 @@ void def_conversions(nb::module_& m) {
   });
   m.def("expected", &expected, nb::arg("input"), nb::arg("from_type"), nb::arg("count"), nb::arg("to"),
         nb::arg("opset"), nb::arg("saturate").none(), nb::arg("round_mode").none(), nb::arg("profile"),
-        nb::arg("variants"));
+        nb::arg("variants"), nb::arg("op") = "CastLike");
   m.def("explain", &explain, nb::arg("value"), nb::arg("from_type"), nb::arg("to"), nb::arg("opset"),
-        nb::arg("saturate").none(), nb::arg("round_mode").none(), nb::arg("profile"), nb::arg("variants"));
+        nb::arg("saturate").none(), nb::arg("round_mode").none(), nb::arg("profile"), nb::arg("variants"),
+        nb::arg("op") = "CastLike");
 }
 
 }  // namespace castlike::python

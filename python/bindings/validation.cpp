@@ -42,6 +42,7 @@ class PythonImplementation : public conformance::Implementation {
     c["path"] = f.path;
     c["from"] = std::string(info(f.from).name);
     c["to"] = std::string(info(f.to).name);
+    c["operator"] = std::string(operator_name(f.op));
     c["opset"] = f.opset;
     c["saturate"] = f.saturate ? nb::cast(*f.saturate) : nb::none();
     c["round_mode"] = f.round_mode ? nb::cast(*f.round_mode) : nb::none();
@@ -124,6 +125,7 @@ nb::dict entry_dict(const conformance::VectorSetEntry& e) {
   d["from"] = std::string(info(e.from).name);
   d["to"] = std::string(info(e.to).name);
   d["elements"] = e.elements;
+  d["operator"] = std::string(operator_name(e.op));
   d["opset"] = e.opset;
   d["saturate"] = e.saturate ? nb::cast(*e.saturate) : nb::none();
   d["round_mode"] = e.round_mode ? nb::cast(*e.round_mode) : nb::none();

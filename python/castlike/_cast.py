@@ -52,8 +52,10 @@ def attributes(saturate, round_mode):
     return saturate, round_mode
 
 
-def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None, raw=False, unpack=False, out=None):
-    """CastLike(array, <a tensor of type `to`>) by the kernel library, as a model at `opset` runs it.
+def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None, raw=False, unpack=False, out=None,
+         operator="CastLike"):
+    """CastLike(array, <a tensor of type `to`>) by the kernel library, as a model at `opset` runs it
+    (operator="Cast": Cast(array, to=`to`), the same conversion with Cast's versions).
 
     array      a numpy array (or anything np.asarray takes) of an ONNX element type: numpy's
                float32, int8, ..., ml_dtypes' bfloat16, float8_*, float4_e2m1fn, int4, ... , str /
@@ -62,8 +64,10 @@ def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None,
     to         the destination: ONNX name ("FLOAT8E4M3FN"), ONNX number, or numpy dtype.
     saturate, round_mode
                the node's attributes; None = not set (the opset's default applies).
-    opset      15 .. 28 (castlike.NEWEST_OPSET): the types and attributes must exist at the CastLike
-               version in force there (TypeNotInOpset, ...); a newer opset is UnknownOpset.
+    opset      CastLike 15 .. 28, Cast 13 .. 28 (castlike.NEWEST_OPSET): the types and attributes
+               must exist at the operator version in force there (TypeNotInOpset, ...); a newer
+               opset is UnknownOpset.
+    operator   "CastLike" (default) or "Cast".
     raw        return the destination's bits even when it has a dtype.
     out        an array to write the result into (C-contiguous, writable, exactly the dtype and
                shape the call would return); it is returned.
@@ -80,12 +84,14 @@ def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None,
     saturate, round_mode = attributes(saturate, round_mode)
     if not isinstance(opset, (int, np.integer)) or isinstance(opset, bool):
         raise TypeError("opset must be an int, not %r" % (opset,))
-    context = "cast %s -> %s at opset %d" % (src.name, dst.name, opset)
+    if operator not in ("Cast", "CastLike"):
+        raise ValueError("operator must be 'Cast' or 'CastLike', not %r" % (operator,))
+    context = "%s %s -> %s at opset %d" % (operator, src.name, dst.name, opset)
     shape = a.shape
     n = int(a.size)
     if dst.name == "STRING":
         source = texts_of(a) if src.name == "STRING" else raw_bytes(a, src)
-        status, texts = _core.cast_to_texts(source, src.name, n, int(opset), saturate, round_mode)
+        status, texts = _core.cast_to_texts(source, src.name, n, int(opset), saturate, round_mode, operator)
         raise_for(status, context)
         out = np.empty(n, dtype=object)
         out[:] = texts
@@ -101,9 +107,11 @@ def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None,
                                                        (raw or dst.dtype is None)))
     target = out if result is None or direct else np.empty(storage_bytes(dst, n), dtype=np.uint8)
     if src.name == "STRING":
-        status, _ = _core.cast_from_texts(texts_of(a), dst.name, target, int(opset), saturate, round_mode)
+        status, _ = _core.cast_from_texts(texts_of(a), dst.name, target, int(opset), saturate, round_mode,
+                                          operator)
     else:
-        status, _ = _core.cast_raw(raw_bytes(a, src), src.name, n, dst.name, target, int(opset), saturate, round_mode)
+        status, _ = _core.cast_raw(raw_bytes(a, src), src.name, n, dst.name, target, int(opset), saturate, round_mode,
+                                   operator)
     raise_for(status, context)
     if result is None:
         return from_raw(out, dst, shape, as_raw=raw, layout=layout)

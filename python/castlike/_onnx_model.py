@@ -1,4 +1,4 @@
-"""One-node CastLike models and exact TensorProtos, built with onnx.helper.
+"""One-node CastLike (or Cast) models and exact TensorProtos, built with onnx.helper.
 
 Every tensor carries the case's bits as they are: raw_data in ONNX's layout (little-endian; the 4- and
 2-bit types packed, element 0 in the lowest bits) or string_data (UTF-8) for STRING, so that no
@@ -37,9 +37,10 @@ def empty_tensor_proto(name, type_name):
 
 
 def castlike_model(source, destination, shape, *, opset=25, saturate=None, round_mode=None, input_tensor=None,
-                   target_input=False, name="castlike"):
+                   target_input=False, name="castlike", operator="CastLike"):
     """A model with the single node CastLike(input, target_type) -> output at `opset`, with the
-    attributes that are not None (None: not set, the opset's default applies).
+    attributes that are not None (None: not set, the opset's default applies); operator="Cast":
+    Cast(input, to=destination) -> output instead, with no target_type.
 
     input_tensor   a TensorProto named 'input' makes the input an initializer (exact bytes, nothing
                    fed); None makes it a graph input of `shape` (ints, or strings for symbolic dims)
@@ -53,13 +54,20 @@ def castlike_model(source, destination, shape, *, opset=25, saturate=None, round
         attrs["saturate"] = int(saturate)
     if round_mode is not None:
         attrs["round_mode"] = round_mode
-    node = helper.make_node("CastLike", ["input", "target_type"], ["output"], **attrs)
+    if operator == "Cast":
+        node = helper.make_node("Cast", ["input"], ["output"], to=dst.onnx, **attrs)
+    elif operator == "CastLike":
+        node = helper.make_node("CastLike", ["input", "target_type"], ["output"], **attrs)
+    else:
+        raise ValueError("operator must be 'Cast' or 'CastLike', not %r" % (operator,))
     inputs, inits = [], []
     if input_tensor is not None:
         inits.append(input_tensor)
     else:
         inputs.append(helper.make_tensor_value_info("input", src.onnx, list(shape)))
-    if target_input:
+    if operator == "Cast":
+        pass
+    elif target_input:
         inputs.append(helper.make_tensor_value_info("target_type", dst.onnx, [0]))
     else:
         inits.append(empty_tensor_proto("target_type", dst.name))
@@ -72,16 +80,17 @@ def castlike_model(source, destination, shape, *, opset=25, saturate=None, round
     return model
 
 
-def model_for(x, to, *, saturate=None, round_mode=None, opset=25, feed=True, name="castlike"):
+def model_for(x, to, *, saturate=None, round_mode=None, opset=25, feed=True, name="castlike", operator="CastLike"):
     """The model of one call of castlike.cast's signature: the input fed as a graph input of x's
     rank with symbolic dims (so one prepared model serves every shape of that rank), or with
     feed=False an initializer holding x's exact bits."""
     src = _source_type(x)
     if feed:
         shape = ["d%d" % i for i in range(np.ndim(x))]
-        return castlike_model(src, to, shape, opset=opset, saturate=saturate, round_mode=round_mode, name=name)
+        return castlike_model(src, to, shape, opset=opset, saturate=saturate, round_mode=round_mode, name=name,
+                              operator=operator)
     return castlike_model(src, to, list(np.shape(x)), opset=opset, saturate=saturate, round_mode=round_mode,
-                          input_tensor=tensor_proto("input", src, x), name=name)
+                          input_tensor=tensor_proto("input", src, x), name=name, operator=operator)
 
 
 def _source_type(x):
@@ -93,7 +102,7 @@ def _source_type(x):
     return t.name
 
 
-def call_of(x, to, saturate, round_mode, opset):
+def call_of(x, to, saturate, round_mode, opset, operator="CastLike"):
     """A call of castlike.cast's signature as the runners take it: (x as an array, its ElementType,
     the destination's, the node's attributes as model_for takes them). TypeError for an array whose
     dtype is no ONNX element type."""
@@ -101,7 +110,7 @@ def call_of(x, to, saturate, round_mode, opset):
     src, dst = type_of_array(x), element_type(to)
     if src is None:
         raise TypeError("numpy dtype %s is not an ONNX element type" % x.dtype)
-    return x, src, dst, dict(saturate=saturate, round_mode=round_mode, opset=opset)
+    return x, src, dst, dict(saturate=saturate, round_mode=round_mode, opset=opset, operator=operator)
 
 
 class PreparedModels:
@@ -114,7 +123,8 @@ class PreparedModels:
 
     def for_call(self, x, dst, attrs):
         """The prepared model for x (fed) -> dst with attrs, made by prepare(model) the first time."""
-        key = (type_of_array(x).name, dst.name, x.ndim, attrs["opset"], attrs["saturate"], attrs["round_mode"])
+        key = (type_of_array(x).name, dst.name, x.ndim, attrs["opset"], attrs["saturate"], attrs["round_mode"],
+               attrs["operator"])
         prepared = self._kept.get(key)
         if prepared is None:
             prepared = self._kept[key] = self._prepare(model_for(x, dst, feed=True, **attrs))

@@ -51,16 +51,19 @@ def _request(array, to, from_type, saturate, round_mode, opset):
     return a, src, dst, saturate, round_mode, int(opset)
 
 
-def expected(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None, profile="default", variants=""):
+def expected(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None, profile="default", variants="",
+             operator="CastLike"):
     """The exact reference on `array` (arguments as castlike.cast's): an Expected with the values,
     bits, outcome classes and rule ids of every element. `profile` ("default", "exact",
     "onnx-reference") and `variants` ("A2=six,A12=exact") choose the reading of the specification
-    (docs/semantics.md). The reference computes in exact rationals: about a microsecond per element."""
+    (docs/semantics.md); operator="Cast" checks the request against Cast's versions instead of
+    CastLike's (the conversion is the same). The reference computes in exact rationals: about a
+    microsecond per element."""
     a, src, dst, saturate, round_mode, opset = _request(array, to, from_type, saturate, round_mode, opset)
     source = texts_of(a) if src.name == "STRING" else raw_bytes(a, src)
     try:
         values, outcomes, rules = _core.expected(source, src.name, int(a.size), dst.name, opset, saturate, round_mode,
-                                                 profile, variants)
+                                                 profile, variants, operator)
     except ValueError as e:
         from ._errors import InvalidArgument
         raise InvalidArgument("expected %s -> %s at opset %d: %s" % (src.name, dst.name, opset, e)) from None
@@ -91,7 +94,7 @@ class Explanation:
 
 
 def explain(value=None, to=None, *, bits=None, from_type=None, saturate=None, round_mode=None, opset=25,
-            profile="default", variants=""):
+            profile="default", variants="", operator="CastLike"):
     """Explains the conversion of `value` (a numpy scalar or array of the source type, or with
     bits= an int bit pattern of from_type): an Explanation (a list of them for an array of several
     elements) with the reference's bits, outcome, rule and the text `castlike explain` prints."""
@@ -117,7 +120,7 @@ def explain(value=None, to=None, *, bits=None, from_type=None, saturate=None, ro
     out = []
     for item in items:
         try:
-            d = _core.explain(item, src.name, dst.name, int(opset), saturate, round_mode, profile, variants)
+            d = _core.explain(item, src.name, dst.name, int(opset), saturate, round_mode, profile, variants, operator)
         except ValueError as e:
             from ._errors import InvalidArgument
             raise InvalidArgument("explain %s -> %s at opset %d: %s" % (src.name, dst.name, opset, e)) from None

@@ -87,13 +87,13 @@ class _BackendImplementation:
         self.castlike_description = (
             "%s %s (backend API, device %s%s; inputs fed where the backend takes their numpy dtype, else "
             "initializers)" % (name, version, device, options)).replace("  ", " ")
-        self._feedable = {}  # (type, opset) -> bool
+        self._feedable = {}  # (type, opset, operator) -> bool
         self._prepared = PreparedModels(self._prepare)
         self.initializer_types = set()  # the source types this backend could not be fed
 
-    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25):
-        x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset)
-        feed = self._feeds(src, opset)
+    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25, operator="CastLike"):
+        x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset, operator)
+        feed = self._feeds(src, opset, operator)
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")  # numpy's overflow warnings in reference code are noise here
             if feed:
@@ -116,17 +116,17 @@ class _BackendImplementation:
         out = outputs[0] if not isinstance(outputs, dict) else next(iter(outputs.values()))
         return _normalized(out, dst, x.shape if x is not None else tuple(shape))
 
-    def _feeds(self, src, opset):
-        """Whether the backend takes src's numpy dtype as a feed: an identity CastLike must give the
-        same bits back (probed once per type and opset)."""
-        key = (src.name, opset)
+    def _feeds(self, src, opset, operator="CastLike"):
+        """Whether the backend takes src's numpy dtype as a feed: an identity node of the operator must
+        give the same bits back (probed once per type, opset and operator)."""
+        key = (src.name, opset, operator)
         if key not in self._feedable:
             sample = (np.array(["0", "1"], dtype=object) if src.name == "STRING"
                       else from_raw(np.zeros(storage_bytes(src, 2), dtype=np.uint8), src, (2,)))
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
-                    rep = self.backend.prepare(model_for(sample, src, opset=opset), self.device, **self.prepare_kwargs)
+                    rep = self.backend.prepare(model_for(sample, src, opset=opset, operator=operator), self.device, **self.prepare_kwargs)
                     back = _normalized(rep.run([sample])[0], src, (2,))
                 same = (list(back) == list(sample) if src.name == "STRING"
                         else bytes(raw_bytes(back, src)) == bytes(raw_bytes(sample, src)))

@@ -53,7 +53,7 @@ class JaxConvert:
             self._functions[dtype] = f
         return f
 
-    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25):
+    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25, operator="CastLike"):
         x = np.asarray(x)
         src, dst = type_of_array(x), element_type(to)
         if src is None:

@@ -24,7 +24,7 @@ class MlDtypesAstype:
         self.castlike_info = {"name": "ml_dtypes", "version": self.castlike_version,
                               "description": self.castlike_description}
 
-    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25):
+    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25, operator="CastLike"):
         dst = element_type(to)
 
         def convert(a):

@@ -35,8 +35,8 @@ class OnnxruntimeSession:
                               "description": self.castlike_description}
         self._sessions = PreparedModels(self._session)
 
-    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25):
-        x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset)
+    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25, operator="CastLike"):
+        x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset, operator)
         fed = src.name != "STRING" and not src.packed
 
         def run(a):

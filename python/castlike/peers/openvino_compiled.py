@@ -53,8 +53,8 @@ class OpenvinoCompiled:
         self._compiled = PreparedModels(self._compile)
         self._dir = tempfile.TemporaryDirectory(prefix="castlike-openvino-")
 
-    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25):
-        x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset)
+    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25, operator="CastLike"):
+        x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset, operator)
 
         def run(a):
             if self.mode == "fed":

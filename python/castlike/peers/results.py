@@ -72,7 +72,10 @@ def case_call(case):
     """(input array, keyword arguments) of a vector file's call."""
     attrs = case.get("attributes", {})
     x = tensor_array(case["from"], case["input"], case["shape"])
-    return x, dict(saturate=attrs.get("saturate"), round_mode=attrs.get("round_mode"), opset=int(case["opset"]))
+    kwargs = dict(saturate=attrs.get("saturate"), round_mode=attrs.get("round_mode"), opset=int(case["opset"]))
+    if case.get("operator", "CastLike") != "CastLike":
+        kwargs["operator"] = case["operator"]
+    return x, kwargs
 
 
 def answer_values(out, case):

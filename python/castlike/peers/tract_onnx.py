@@ -45,8 +45,8 @@ class TractOnnx:
                               "description": self.castlike_description}
         self._dir = tempfile.TemporaryDirectory(prefix="castlike-tract-")
 
-    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25):
-        x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset)
+    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25, operator="CastLike"):
+        x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset, operator)
         path = os.path.join(self._dir.name, "model.onnx")
 
         def run(a):
