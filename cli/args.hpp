@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "castlike/type_table.hpp"
+
 namespace castlike::cli {
 
 // A bad command line: `message` names the problem, `hint` says what to do instead.
