@@ -31,7 +31,7 @@ class Judged:
     inputs: list
     outputs: list  # onnx's expected output elements
     answers: list = None  # castlike's (bits or text, outcome, rule) per element
-    path: str = None
+    path: object = None  # its vector file
 
 
 @dataclass
@@ -39,8 +39,8 @@ class Outcome:
     ok: bool = True
     problems: list = field(default_factory=list)
     summary: str = ""
-    groups: dict = field(default_factory=dict)  # (operator, opset) -> Counter
-    readings: dict = field(default_factory=dict)  # explained_by -> Counter(elements, cases), rules
+    groups: dict = field(default_factory=dict)  # _group -> Counter
+    readings: dict = field(default_factory=dict)  # explained_by -> elements, cases, rules
     not_judged: dict = field(default_factory=dict)  # reason -> Counter(cases, elements)
     profile: str = None
     profile_result: str = ""
@@ -109,7 +109,9 @@ def _split(castlike, cases, widths):
             outputs = cases_module.element_values(case.output, widths[case.to_type])
             vectors.answers(castlike, case, inputs[:1])
         except vectors.CastlikeError as e:
-            not_judged.append((case, "castlike refuses it: %s" % str(e).split(": ", 1)[-1][:120]))
+            # castlike's "error: WHAT; hint: ..." line: the WHAT is the reason.
+            reason = str(e).split("error: ", 1)[-1].split("; hint:", 1)[0]
+            not_judged.append((case, "castlike refuses it: " + reason))
             continue
         judged.append(Judged(case, inputs, outputs))
     return judged, not_judged
@@ -131,8 +133,10 @@ def _candidates(discrepancies):
             shared[key] = [s for s in shared[key] if s in settings] if key in shared else settings
     if any(not s for s in shared.values()):
         return None
+    if not shared:
+        return ["default"]  # nothing differs
     keys = sorted(shared)
-    return [",".join(combo) for combo in itertools.product(*(shared[k] for k in keys))][:8] or ["default"]
+    return [",".join(combo) for combo in itertools.product(*(shared[k] for k in keys))][:8]
 
 
 def _verify_profile(castlike, judged, profile, widths, work, tag):
@@ -145,6 +149,11 @@ def _verify_profile(castlike, judged, profile, widths, work, tag):
     return report["total"]["fail"] + report["total"]["rejected"], ""
 
 
+def _group(case):
+    """Where a case's counts go: its operator and opset, the `_expanded` CastLike bodies apart."""
+    return (case.operator, case.opset, "expanded" if "_expanded" in case.name else "")
+
+
 def _count(outcome, judged, not_judged, report):
     fails = collections.Counter()
     for row in report["discrepancies"]:
@@ -154,12 +163,12 @@ def _count(outcome, judged, not_judged, report):
         entry["cases"].add(row["case"])
         entry["rules"].add(row["rule"])
     for j in judged:
-        g = outcome.groups.setdefault((j.case.operator, j.case.opset), collections.Counter())
+        g = outcome.groups.setdefault(_group(j.case), collections.Counter())
         unspecified = sum(1 for a in j.answers if a[1] == "unspecified")
         g.update(cases=1, elements=j.case.elements, differ=fails[j.case.name], unspecified=unspecified,
                  agree=j.case.elements - unspecified - fails[j.case.name])
     for case, reason in not_judged:
-        outcome.groups.setdefault((case.operator, case.opset), collections.Counter()).update(
+        outcome.groups.setdefault(_group(case), collections.Counter()).update(
             cases=1, elements=case.elements, not_judged=case.elements)
         outcome.not_judged.setdefault(reason, collections.Counter()).update(cases=1, elements=case.elements)
 
@@ -197,8 +206,11 @@ def _compare(outcome, report, baseline_path):
     b = report["baseline"]
     outcome.baseline = {"known": b["known"], "new": len(b["new"]), "changed": len(b["changed"]),
                         "vanished": len(b["vanished"]), "not run": len(b["not_run"])}
-    row = lambda r: "%s %s (%s failures, %s)" % (r["case"], r.get("rule", ""), r.get("failures", "-"),
-                                                 r.get("explained_by") or "unexplained")
+
+    def row(r):
+        return "%s %s (%s failures, %s)" % (r["case"], r.get("rule", ""), r.get("failures", "-"),
+                                            r.get("explained_by") or "unexplained")
+
     for label in ("new", "vanished", "not_run"):
         for r in b[label]:
             outcome.fail("%s row: %s" % (label.replace("_", " "), row(r)))
@@ -239,7 +251,9 @@ def check(castlike, cases, baseline_path, profile, work, update=False, plant=Non
             break
     if profile:
         differing, refused = _verify_profile(castlike, judged, profile, widths, work, "given")
-        outcome.given_profile = (profile, refused or "%d elements differ" % differing)
+        if refused:
+            raise CheckError("--profile %s: %s" % (profile, refused))
+        outcome.given_profile = (profile, "%d elements differ" % differing)
         if differing != 0:
             outcome.fail("profile %s: %s" % outcome.given_profile)
     outcome.summary = _summary(outcome, cases)

@@ -17,8 +17,8 @@ class CastlikeError(Exception):
 def _run(cmd):
     result = subprocess.run([str(c) for c in cmd], capture_output=True, text=True)
     if result.returncode != 0:
-        raise CastlikeError("%s (exit %d): %s" % (" ".join(str(c) for c in cmd[1:4]), result.returncode,
-                                                  result.stderr.strip() or result.stdout.strip()))
+        raise CastlikeError("%s (exit %d)" % (result.stderr.strip() or result.stdout.strip() or
+                                              "castlike %s failed" % cmd[1], result.returncode))
     return result.stdout
 
 
