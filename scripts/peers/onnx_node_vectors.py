@@ -34,15 +34,20 @@ def known_types(castlike):
     return types
 
 
-def profile_options(profile):
-    """`--profile NAME --variants LIST` for a profile written as castlike spells it: an optional
-    profile name and switches, comma-separated (`A2=negzero,A12=exact`, `exact,A2=negzero`)."""
+def profile_parts(profile):
+    """A profile as castlike spells it, an optional profile name and switches, comma-separated
+    (`A2=negzero,A12=exact`, `exact,A2=negzero`): (the name, default if none; the switches)."""
     names = [p for p in profile.split(",") if p and "=" not in p]
-    switches = [p for p in profile.split(",") if "=" in p]
+    switches = ",".join(p for p in profile.split(",") if "=" in p)
     if len(names) > 1:
         raise CastlikeError("profile %r names %d profiles; give at most one" % (profile, len(names)))
-    options = ["--profile", names[0]] if names else []
-    return options + (["--variants", ",".join(switches)] if switches else [])
+    return (names[0] if names else "default"), switches
+
+
+def profile_options(profile):
+    """`--profile NAME [--variants LIST]` for castlike convert."""
+    name, switches = profile_parts(profile)
+    return ["--profile", name] + (["--variants", switches] if switches else [])
 
 
 def answers(castlike, case, inputs, profile="default"):
@@ -93,8 +98,12 @@ def vector_file(case, inputs, reference, widths, profile, onnx_version):
     expected = _tensor(case.to_type, [a[0] for a in reference], widths[case.to_type])
     expected["outcome"] = [a[1] for a in reference]
     expected["rule"] = [a[2] for a in reference]
+    name, switches = profile_parts(profile)
+    source = {"generator": GENERATOR, "onnx": onnx_version, "profile": name, "inputs": "custom"}
+    if switches:
+        source["variants"] = switches
     doc = {"format": "castlike-vectors", "format_version": 1, "kind": "generated", "name": case.name,
-           "source": {"generator": GENERATOR, "onnx": onnx_version, "profile": profile, "inputs": "custom"}}
+           "source": source}
     if case.operator != "CastLike":
         doc["operator"] = case.operator
     doc.update({"opset": case.opset, "from": case.from_type, "to": case.to_type, "attributes": case.attributes,
