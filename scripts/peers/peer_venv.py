@@ -31,6 +31,12 @@ def requirements_name(peer):
     return SHARED.get(peer, peer)
 
 
+def pins(peer):
+    """The pinned versions of a peer, sorted: the requirement lines of its requirements file."""
+    lines = (REQUIREMENTS / (requirements_name(peer) + ".txt")).read_text().splitlines()
+    return sorted(l.strip() for l in lines if l.strip() and not l.startswith("#"))
+
+
 def venv_dir(name):
     base = Path(os.environ.get("CASTLIKE_VENV_DIR", ROOT / ".venv"))
     return base / ("peers-" + name)
