@@ -537,8 +537,9 @@ TEST(PairsRejections, CastVersionsBesideCastLikes) {
   for (const TypeInfo& t : kTypeTable) {
     SCOPED_TRACE(std::string(t.name));
     // Every type of a CastLike version is in the Cast version of the same number.
-    for (int v : kCastLikeVersions)
+    for (int v : kCastLikeVersions) {
       if (type_in_version(t.type, v)) EXPECT_TRUE(first_opset_with_type(Operator::kCast, t.type).value_or(99) <= v);
+    }
   }
 }
 
