@@ -7,6 +7,8 @@
  *   FLOAT4E2M1 -> FLOAT   table lookup (exact)
  *   INT8 -> INT16         sign extension (exact)
  *
+ * It runs Cast nodes too (castlike_validator_cast): the same conversions, at Cast's opsets.
+ *
  * Built by CMake as libcastlike_example_validator_plugin.so; used by conformance/validator_test.cpp. */
 #include <math.h>
 #include <stdio.h>
@@ -35,9 +37,9 @@ static uint8_t float4_magnitude(float a) {
   return 7;                  /* 6, and saturation */
 }
 
-int32_t castlike_validator_cast_like(const castlike_validator_request* req, castlike_validator_output* out) {
+/* Cast and CastLike share one conversion table: one function serves both. */
+static int32_t convert(const castlike_validator_request* req, castlike_validator_output* out) {
   size_t i;
-  if (req->opset < 15 || req->opset > 25) return reject(out, "opset not supported");
   if (req->from == CASTLIKE_FLOAT && req->to == CASTLIKE_FLOAT4E2M1) {
     if (out->data_size < (req->count + 1) / 2) return reject(out, "output buffer too small");
     for (i = 0; i < req->count; ++i) {
@@ -69,4 +71,14 @@ int32_t castlike_validator_cast_like(const castlike_validator_request* req, cast
     return CASTLIKE_VALIDATOR_OK;
   }
   return reject(out, "not implemented by the example plug-in");
+}
+
+int32_t castlike_validator_cast_like(const castlike_validator_request* req, castlike_validator_output* out) {
+  if (req->opset < 15 || req->opset > 28) return reject(out, "opset not supported");
+  return convert(req, out);
+}
+
+int32_t castlike_validator_cast(const castlike_validator_request* req, castlike_validator_output* out) {
+  if (req->opset < 13 || req->opset > 28) return reject(out, "opset not supported");
+  return convert(req, out);
 }

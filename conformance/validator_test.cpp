@@ -619,6 +619,27 @@ TEST(SharedLibrary, ExamplePluginPassesRejectsAndFollowsA2Six) {
   // Everything else of FLOAT -> FLOAT4E2M1 is right.
   EXPECT_EQ(r.pairs.at({ElementType::kFloat, ElementType::kFloat4E2M1}).counts.fail, nan.counts.fail);
 }
+
+// Cast files reach the library's castlike_validator_cast, at Cast's own opsets (13 has no CastLike).
+TEST(SharedLibrary, ExamplePluginRunsCastFiles) {
+  const auto cast_file = [](ElementType from, ElementType to, int opset) {
+    auto made = make_case(CaseSpec{Operator::kCast, from, to, opset, std::nullopt, std::nullopt},
+                          interesting_inputs(from, to, InputSet::kStructured));
+    EXPECT_TRUE(std::holds_alternative<VectorFile>(made)) << std::get<std::string>(made);
+    return std::get<VectorFile>(std::move(made));
+  };
+  Scratch s;
+  const VectorSet set = write_set(s, {cast_file(ElementType::kInt8, ElementType::kInt16, 13),
+                                      cast_file(ElementType::kFloat4E2M1, ElementType::kFloat, 28)});
+  auto loaded = load_shared_library(CASTLIKE_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Implementation>>(loaded)) << std::get<std::string>(loaded);
+  const Report r = validate(set, *std::get<std::unique_ptr<Implementation>>(loaded));
+  const PairResult& ints = r.pairs.at({ElementType::kInt8, ElementType::kInt16});
+  EXPECT_TRUE(ints.rejections.empty());
+  EXPECT_EQ(ints.counts.pass, 256u);
+  EXPECT_EQ(ints.counts.fail, 0u);
+  EXPECT_EQ(r.pairs.at({ElementType::kFloat4E2M1, ElementType::kFloat}).counts.pass, 16u);
+}
 #endif
 
 TEST(SharedLibrary, NonPluginsAreRejectedWithAReason) {

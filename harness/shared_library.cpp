@@ -1,5 +1,5 @@
 // A shared library with the plug-in ABI of include/castlike/validator_abi.h as an implementation:
-// one castlike_validator_cast_like call per vector file, through harness/worker/ (docs/isolation.md).
+// one castlike_validator_cast_like (or, for a Cast file, castlike_validator_cast) call per vector file, through harness/worker/ (docs/isolation.md).
 // By default the plug-in runs in a worker process, so that a crash, hang, exit or stray write is
 // the reported failure of the one case that caused it; `in_process` calls it directly (trusted
 // plug-ins). Only this file knows how the plug-in is reached.
@@ -7,7 +7,6 @@
 
 #include "call_checks.hpp"
 #include "castlike/packing.hpp"
-#include "castlike/validator_abi.h"
 #include "implementation.hpp"
 
 namespace castlike::conformance {
@@ -28,17 +27,10 @@ class SharedLibraryImplementation final : public Implementation {
            (in_process ? " (in-process)" : " (isolated in a worker process)");
   }
   CaseOutput run(const VectorFile& file, size_t) override {
-    if (file.op != Operator::kCastLike) {
-      // The plug-in ABI's request names no operator: a library is asked for CastLike nodes only.
-      CaseOutput out;
-      out.status = CaseOutput::Status::kRejected;
-      out.message = "the validator plug-in ABI (version " + std::to_string(CASTLIKE_VALIDATOR_ABI_VERSION) +
-                    ") runs CastLike nodes; this case is a " + std::string(operator_name(file.op)) + " node";
-      return out;
-    }
     const ref::CastLikeRequest r = file.request();
     const size_t count = file.input.size();
     harness::PluginCall call;
+    call.op = file.op;
     call.opset = file.opset;
     call.from = file.from;
     call.to = file.to;

@@ -207,6 +207,36 @@ TEST(IsolatedPlugin, ExamplePluginSameAsInProcess) {
   EXPECT_EQ(a.data, b.data);
 }
 
+// A Cast call goes to castlike_validator_cast; a library without it rejects the call (isolated and
+// in-process alike) and runs CastLike calls as before.
+TEST(IsolatedPlugin, CastCallsGoToTheCastFunctionOrAreRejected) {
+  const auto in = values(-7, 9);
+  Int8Call cast(in);
+  cast.call.op = Operator::kCast;
+  cast.call.opset = 13;
+  auto example = open_isolated(CASTLIKE_EXAMPLE_PLUGIN);
+  ASSERT_TRUE(example);
+  expect_sign_extended(example->call(cast.call), in);
+  cast.call.opset = 12;  // the example's Cast function checks Cast's own opsets
+  EXPECT_EQ(example->call(cast.call).message, "opset not supported");
+  cast.call.opset = 13;
+
+  auto isolated = open_isolated(CASTLIKE_HOSTILE_WELL_BEHAVED);
+  ASSERT_TRUE(isolated);
+  auto opened = InProcessPlugin::open(CASTLIKE_HOSTILE_WELL_BEHAVED);
+  ASSERT_EQ(opened.index(), 0u) << std::get<1>(opened);
+  auto& direct = *std::get<0>(opened);
+  for (Plugin* plugin : {static_cast<Plugin*>(isolated.get()), static_cast<Plugin*>(&direct)}) {
+    const PluginOutcome out = plugin->call(cast.call);
+    EXPECT_EQ(out.kind, Kind::kRejected);
+    EXPECT_EQ(out.message, "the library exports no castlike_validator_cast: it runs CastLike nodes only");
+    EXPECT_TRUE(out.data.empty());
+    Int8Call cast_like(in);
+    expect_sign_extended(plugin->call(cast_like.call), in);
+  }
+  EXPECT_EQ(isolated->workers_started(), 1u) << "a rejection is not a failed call";
+}
+
 TEST(IsolatedPlugin, Segfault) {
   expect_failure(CASTLIKE_HOSTILE_SEGFAULT, values(99, 7), ElementType::kInt16, Kind::kCrashed,
                  "crashed with SIGSEGV at a write of address 0x0 (a null pointer)");

@@ -1,5 +1,6 @@
 // InProcessPlugin: the plug-in called directly, as `castlike validate --library` always did. Only
 // the checks that need no protection are made (the call, UTF-8 of the texts).
+#include <cstdio>
 #include <cstring>
 #include <optional>
 
@@ -64,7 +65,10 @@ PluginOutcome InProcessPlugin::call(const PluginCall& call) {
   char message[1024] = {};
   output.message = message;
   output.message_size = sizeof message;
-  const int32_t status = state_->library.cast_like(&request, &output);
+  const castlike_validator_cast_like_fn run =
+      call.op == Operator::kCast ? state_->library.cast : state_->library.cast_like;
+  if (!run) snprintf(message, sizeof message, "%s", kNoCastFunction);
+  const int32_t status = run ? run(&request, &output) : CASTLIKE_VALIDATOR_REJECTED;
   if (status != CASTLIKE_VALIDATOR_OK) {
     out.kind = PluginOutcome::Kind::kRejected;
     const std::string reason(message, strnlen(message, sizeof message));

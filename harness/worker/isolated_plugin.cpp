@@ -203,6 +203,7 @@ struct IsolatedPlugin::State {
     h.input_size = in_size;
     h.output_size = out_size;
     h.text_output = text_out ? 1 : 0;
+    h.op = c.op == Operator::kCast ? 1 : 0;
     std::string packet(reinterpret_cast<const char*>(&h), sizeof h);
     if (c.round_mode) {
       if (c.round_mode->size() > 4096) return PluginOutcome{Kind::kWorkerError, {}, {}, "bad call: round_mode too long"};

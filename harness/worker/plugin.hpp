@@ -19,8 +19,10 @@
 
 namespace castlike::harness {
 
-// One castlike_validator_cast_like call: one CastLike node on one 1-D tensor.
+// One castlike_validator_cast_like call (one CastLike node on one 1-D tensor), or for the Cast
+// operator one castlike_validator_cast call.
 struct PluginCall {
+  Operator op = Operator::kCastLike;
   int32_t opset = 25;
   ElementType from = ElementType::kFloat, to = ElementType::kFloat;
   int32_t saturate = -1;                   // as the ABI: -1 not set, else 0 or 1

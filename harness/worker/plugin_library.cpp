@@ -19,6 +19,7 @@ std::variant<PluginLibrary, std::string> load_plugin_library(const std::string& 
   auto version = reinterpret_cast<castlike_validator_abi_version_fn>(symbol("castlike_validator_abi_version"));
   auto name = reinterpret_cast<castlike_validator_name_fn>(symbol("castlike_validator_name"));
   lib.cast_like = reinterpret_cast<castlike_validator_cast_like_fn>(symbol("castlike_validator_cast_like"));
+  lib.cast = reinterpret_cast<castlike_validator_cast_fn>(symbol("castlike_validator_cast"));
   if (!version || !name || !lib.cast_like)
     return path + ": not a castlike validator plug-in: it must export castlike_validator_abi_version, "
                   "castlike_validator_name and castlike_validator_cast_like (include/castlike/validator_abi.h)";

@@ -1,4 +1,4 @@
-// Loading a validator plug-in with dlopen and checking its three symbols and ABI version. Used in
+// Loading a validator plug-in with dlopen and checking its symbols (three, a fourth optional) and ABI version. Used in
 // the worker process (isolated) and by InProcessPlugin; the error texts are the validator's.
 #pragma once
 
@@ -12,9 +12,14 @@ namespace castlike::harness {
 struct PluginLibrary {
   void* handle = nullptr;  // never dlclosed: a plug-in's destructors may be as hostile as its calls
   castlike_validator_cast_like_fn cast_like = nullptr;
+  castlike_validator_cast_fn cast = nullptr;  // optional: a library without it runs CastLike only
   std::string name;        // castlike_validator_name(), as returned (may be any bytes)
 };
 
 std::variant<PluginLibrary, std::string> load_plugin_library(const std::string& path);
+
+// The rejection of a Cast call to a library without castlike_validator_cast.
+inline constexpr const char* kNoCastFunction =
+    "the library exports no castlike_validator_cast: it runs CastLike nodes only";
 
 }  // namespace castlike::harness

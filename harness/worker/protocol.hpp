@@ -85,7 +85,7 @@ struct RequestHeader {
   uint32_t text_output = 0;  // 1: STRING output (set_text)
   uint32_t round_mode_length = kNoRoundMode;  // kCall: bytes of round_mode following the header
   uint32_t path_length = 0;                   // kLoad: bytes of the library path following
-  uint32_t reserved = 0;
+  uint32_t op = 0;                            // kCall: 0 CastLike, 1 Cast (the plug-in function)
 };
 
 struct ResponseHeader {

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -260,9 +261,15 @@ struct Worker {
     g_control->input = input.addresses(in_start, h.input_size);
     g_control->output = output.addresses(out_start, h.output_size);
     g_control->seq = h.seq;
-    g_control->in_call = 1;
-    const int32_t status = library.cast_like(&request, &output_spec);
-    g_control->in_call = 0;
+    const castlike_validator_cast_like_fn run = h.op == 1 ? library.cast : library.cast_like;
+    int32_t status = CASTLIKE_VALIDATOR_REJECTED;
+    if (run) {
+      g_control->in_call = 1;
+      status = run(&request, &output_spec);
+      g_control->in_call = 0;
+    } else {
+      snprintf(msg, p::kMessageSize, "%s", kNoCastFunction);
+    }
 
     p::ResponseHeader r;
     r.type = p::MessageType::kCall;

@@ -1,20 +1,26 @@
 /* castlike validator plug-in ABI, version 1.
  *
  * `castlike validate --library PATH.so` loads a shared library with dlopen and judges the CastLike
- * implementation behind it against the castlike vector files, exactly as it judges a results file.
- * The library exports three C functions (no C++ name mangling):
+ * (and Cast) implementation behind it against the castlike vector files, exactly as it judges a
+ * results file. The library exports three C functions (no C++ name mangling), and a fourth if it
+ * runs Cast nodes too:
  *
  *   int32_t     castlike_validator_abi_version(void);   returns CASTLIKE_VALIDATOR_ABI_VERSION
  *   const char* castlike_validator_name(void);          e.g. "myruntime 1.2 (CPU)"; static storage
  *   int32_t     castlike_validator_cast_like(const castlike_validator_request* request,
  *                                            castlike_validator_output* output);
+ *   int32_t     castlike_validator_cast(const castlike_validator_request* request,     (optional)
+ *                                       castlike_validator_output* output);
  *
  * castlike_validator_cast_like runs ONE CastLike node on one tensor: every element of
- * `request->input` converted to `request->to` at `request->opset` with the attributes given. It
- * returns CASTLIKE_VALIDATOR_OK after writing every output element, or
- * CASTLIKE_VALIDATOR_REJECTED after writing a NUL-terminated reason into output->message (at most
- * output->message_size bytes, truncated if longer): "not implemented", "opset 25 not supported",
- * a model load error... A rejection is reported per pair as coverage, not as a wrong result.
+ * `request->input` converted to `request->to` at `request->opset` with the attributes given.
+ * castlike_validator_cast runs ONE Cast node the same way (its `to` attribute is `request->to`);
+ * the vector files of the Cast operator are asked of it, and reported as rejected, pair by pair,
+ * when the library does not export it. Each returns CASTLIKE_VALIDATOR_OK after writing every
+ * output element, or CASTLIKE_VALIDATOR_REJECTED after writing a NUL-terminated reason into
+ * output->message (at most output->message_size bytes, truncated if longer): "not implemented",
+ * "opset 25 not supported", a model load error... A rejection is reported per pair as coverage,
+ * not as a wrong result.
  *
  * Data layout is ONNX's TensorProto raw_data layout (castlike vectors' "packed" field):
  *   - element widths 8/16/32/64 bits: little-endian, one element after the other;
@@ -45,7 +51,7 @@ extern "C" {
 #define CASTLIKE_VALIDATOR_REJECTED 1
 
 typedef struct castlike_validator_request {
-  int32_t opset;         /* the model's opset (15..28) */
+  int32_t opset;         /* the model's opset (CastLike: 15..28, Cast: 13..28) */
   int32_t from;          /* castlike_type of the input (ONNX TensorProto.DataType number) */
   int32_t to;            /* castlike_type of target_type and of the output */
   int32_t saturate;      /* -1: attribute not set (the default, 1); else 0 or 1 */
@@ -69,6 +75,7 @@ typedef struct castlike_validator_output {
 typedef int32_t (*castlike_validator_abi_version_fn)(void);
 typedef const char* (*castlike_validator_name_fn)(void);
 typedef int32_t (*castlike_validator_cast_like_fn)(const castlike_validator_request*, castlike_validator_output*);
+typedef int32_t (*castlike_validator_cast_fn)(const castlike_validator_request*, castlike_validator_output*);
 
 #ifdef __cplusplus
 } /* extern "C" */
