@@ -31,7 +31,7 @@ const char* const kCastOptionsHelp =
     "  --saturate 0|1       the saturate attribute (opset >= 19; default: not set, which means 1)\n"
     "  --round-mode MODE    up, down or nearest (opset >= 24; FLOAT8E8M0 only; default: not set = up)\n"
     "  --operator OP        CastLike (default) or Cast: one conversion, each operator's own versions\n"
-    "                       (only Cast-28 has FLOAT6E2M3 and FLOAT6E3M2)\n"
+    "                       (Cast-28's FLOAT6E2M3, FLOAT6E3M2: not in castlike yet)\n"
     "  --opset N            the model's opset (default 25): CastLike 15..28, Cast 13..28; types and\n"
     "                       attributes must exist at the operator version in force there\n"
     "                       (CastLike-25 at opsets 25 to 28; Cast-25 at 25 to 27, Cast-28 at 28)\n"

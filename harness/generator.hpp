@@ -37,17 +37,17 @@ struct CaseSpec {
 };
 
 // "FLOAT_to_FLOAT8E4M3FN_op25_sat0_nearest" (the attribute parts only when set); a Cast case ends
-// in "_cast": "FLOAT_to_FLOAT6E2M3_op28_cast".
+// in "_cast": "FLOAT_to_FLOAT16_op13_cast".
 std::string case_name(const CaseSpec& spec);
 
 // The opset exports use unless told otherwise: 25, the newest most runtimes load (CastLike-25 and
-// Cast-25 are in force there), or the first opset with both types where that is later (Cast-28
-// for FLOAT6).
+// Cast-25 are in force there), or the first opset with both types where that is later.
 inline constexpr int kDefaultExportOpset = 25;
 
 // The operator a pair is exported with when none is asked for: CastLike where a CastLike version
-// has both types, else Cast (the pairs with FLOAT6E2M3 or FLOAT6E3M2). The conversion is one
-// table, so the CastLike vectors judge a Cast implementation as well.
+// has both types, else Cast (a type only Cast lists; every type castlike has today is in
+// CastLike-25). The conversion is one table, so the CastLike vectors judge a Cast implementation
+// as well.
 Operator default_operator(ElementType from, ElementType to);
 
 enum class OpsetChoice { kNewest, kAll, kListed };

@@ -140,8 +140,8 @@ castlike_status castlike_cast_like(const castlike_tensor* input, castlike_type t
                                    const castlike_node_attributes* attributes, castlike_output* output);
 
 /* Runs Cast(input, to=to) as a model at `opset` would: the same conversion and the same checks as
- * castlike_cast_like, against Cast's versions (13, 19, 21, 23, 24, 25, 28: Cast exists from opset 13,
- * and only Cast-28 lists FLOAT6E2M3 and FLOAT6E3M2). */
+ * castlike_cast_like, against Cast's versions (13, 19, 21, 23, 24, 25, 28: Cast exists from opset 13;
+ * the types Cast-28 adds, FLOAT6E2M3 and FLOAT6E3M2, are not in castlike yet). */
 castlike_status castlike_cast(const castlike_tensor* input, castlike_type to, int64_t opset,
                               const castlike_node_attributes* attributes, castlike_output* output);
 

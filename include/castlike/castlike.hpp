@@ -287,7 +287,7 @@ inline castlike_status cast_like(const Tensor& input, castlike_type target, int6
   return detail::run_node(&castlike_cast_like, input, target, opset, attributes, output);
 }
 
-// Cast(input, to=`to`) at `opset`: the same conversion, Cast's versions (13..28; FLOAT6 at 28).
+// Cast(input, to=`to`) at `opset`: the same conversion, Cast's versions (opsets 13..28).
 inline castlike_status cast(const Tensor& input, castlike_type to, int64_t opset, const NodeAttributes& attributes,
                             Tensor& output) noexcept {
   return detail::run_node(&castlike_cast, input, to, opset, attributes, output);

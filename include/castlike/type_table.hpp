@@ -216,8 +216,7 @@ std::optional<ElementType> type_from_name(std::string_view name);
 std::optional<int> version_for_opset(Operator op, int opset);
 inline std::optional<int> castlike_version_for_opset(int opset) { return version_for_opset(Operator::kCastLike, opset); }
 constexpr bool type_in_version(ElementType t, int version) { return info(t).since_version <= version; }
-// The first opset at which `op` lists type `t`; nullopt when no version of `op` does (FLOAT6 in
-// CastLike: CastLike-25, the newest, does not list it).
+// The first opset at which `op` lists type `t`; nullopt when no version of `op` does.
 constexpr std::optional<int> first_opset_with_type(Operator op, ElementType t) {
   for (int v : versions_of(op))
     if (type_in_version(t, v)) return v;

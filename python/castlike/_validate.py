@@ -166,7 +166,7 @@ def takes_operator(impl):
 def _call(impl, case):
     """The implementation on one case, in this process: the answer tuple of _core.validate. A Cast
     case goes to implementations that take operator= only: the conversion is CastLike's, but the
-    opsets and types a Cast node has are not (FLOAT6 exists in Cast-28 only)."""
+    opsets a Cast node has are not (Cast exists from opset 13, CastLike from 15)."""
     x = _input_array(case)
     kwargs = dict(saturate=case["saturate"], round_mode=case["round_mode"], opset=case["opset"])
     if case.get("operator", "CastLike") != "CastLike":
