@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -21,35 +22,46 @@ constexpr int kExitUsage = 2;
 
 // The exit statuses, for the main --help; each command's --help says which of them it gives.
 const char* const kExitStatusHelp =
-    "Exit status: 0 success; 1 the command found failures (failing cases, failed calls or rejections);\n"
-    "2 bad arguments or a bad input file (one 'error: ...; hint: ...' line on stderr); 3 an internal\n"
-    "error of castlike (a bug: the 'castlike: internal error' line on stderr asks you to report it).\n";
+    "Exit status: 0 success; 1 the command found failures (failing cases, failed\n"
+    "calls or rejections); 2 bad arguments or a bad input file (one 'error: ...;\n"
+    "hint: ...' line on stderr); 3 an internal error of castlike (a bug: the\n"
+    "'castlike: internal error' line on stderr asks you to report it).\n";
 
 const char* const kCastOptionsHelp =
-    "  --from TYPE          source element type (ONNX name, e.g. FLOAT, FLOAT16, INT4, STRING)\n"
+    "  --from TYPE          source element type (ONNX name, e.g. FLOAT, FLOAT16,\n"
+    "                       INT4, STRING)\n"
     "  --to TYPE            destination element type\n"
-    "  --saturate 0|1       the saturate attribute (opset >= 19; default: not set, which means 1)\n"
-    "  --round-mode MODE    up, down or nearest (opset >= 24; FLOAT8E8M0 only; default: not set = up)\n"
-    "  --operator OP        CastLike (default) or Cast: one conversion, each operator's own versions\n"
+    "  --saturate 0|1       the saturate attribute (opset >= 19; default: not set,\n"
+    "                       which means 1)\n"
+    "  --round-mode MODE    up, down or nearest (opset >= 24; FLOAT8E8M0 only;\n"
+    "                       default: not set = up)\n"
+    "  --operator OP        CastLike (default) or Cast: one conversion, each\n"
+    "                       operator's own versions\n"
     "                       (Cast-28's FLOAT6E2M3, FLOAT6E3M2: not in castlike yet)\n"
-    "  --opset N            the model's opset (default 25): CastLike 15..28, Cast 13..28; types and\n"
-    "                       attributes must exist at the operator version in force there\n"
-    "                       (CastLike-25 at opsets 25 to 28; Cast-25 at 25 to 27, Cast-28 at 28)\n"
-    "  --newer-opset-as-newest  read an --opset newer than 28 (the newest castlike knows) as 28\n"
-    "  --profile NAME       default, exact or onnx-reference (how contradictions A1-A12 are read)\n"
+    "  --opset N            the model's opset (default 25): CastLike 15..28,\n"
+    "                       Cast 13..28; types and attributes must exist at the\n"
+    "                       operator version in force there (CastLike-25 at\n"
+    "                       opsets 25 to 28; Cast-25 at 25 to 27, Cast-28 at 28)\n"
+    "  --newer-opset-as-newest\n"
+    "                       read an --opset newer than 28\n"
+    "                       (the newest castlike knows) as 28\n"
+    "  --profile NAME       default, exact or onnx-reference (how contradictions\n"
+    "                       A1-A12 are read)\n"
     "  --variants LIST      switches on top of the profile, e.g. A2=six,A12=exact\n"
-    "  --bits               values are hex bit patterns of the source type (0x3ef53f7d)\n"
+    "  --bits               values are hex bit patterns of the source type\n"
+    "                       (0x3ef53f7d)\n"
     "\n"
-    "Values are decimal or scientific text (0.479, -1e-5, inf, -inf, nan), read into the source type\n"
-    "exactly and rounded once to nearest (ties to even), or with --bits hex bit patterns. A STRING\n"
-    "source takes the text as is. Negative values need no quoting: castlike convert ... -2.5\n";
+    "Values are decimal or scientific text (0.479, -1e-5, inf, -inf, nan), read into\n"
+    "the source type exactly and rounded once to nearest (ties to even), or with\n"
+    "--bits hex bit patterns. A STRING source takes the text as is. Negative values\n"
+    "need no quoting: castlike convert ... -2.5\n";
 
 const char* const kExplainUsage =
     "usage: castlike explain --from TYPE --to TYPE [options] VALUE...\n"
     "\n"
-    "Explains the conversion of each VALUE: the source bits and exact value, the two neighbouring\n"
-    "destination values, the chosen bits and exact value, the outcome class (exact / nan /\n"
-    "unspecified) and the rule that decided it.\n"
+    "Explains the conversion of each VALUE: the source bits and exact value, the two\n"
+    "neighbouring destination values, the chosen bits and exact value, the outcome\n"
+    "class (exact / nan / unspecified) and the rule that decided it.\n"
     "\n"
     "example: castlike explain --from FLOAT --to FLOAT8E4M3FN 0.4790\n"
     "\n"
@@ -58,24 +70,27 @@ const char* const kExplainUsage =
 const char* const kConvertUsage =
     "usage: castlike convert --from TYPE --to TYPE [options] VALUE... | -\n"
     "\n"
-    "Converts each VALUE (a '-' reads one value per line from standard input) and prints one line\n"
-    "per value: input bits -> output bits (or \"text\" for STRING), outcome class, rule id.\n"
+    "Converts each VALUE (a '-' reads one value per line from standard input) and\n"
+    "prints one line per value: input bits -> output bits (or \"text\" for STRING),\n"
+    "outcome class, rule id.\n"
     "\n"
-    "example: castlike convert --from FLOAT --to FLOAT8E4M3FN --saturate 0 0.479 1e6 -inf\n"
+    "example:\n"
+    "  castlike convert --from FLOAT --to FLOAT8E4M3FN --saturate 0 0.479 1e6 -inf\n"
     "\n"
     "options:\n";
 
 const char* const kRulesUsage =
     "usage: castlike rules\n"
     "\n"
-    "Lists every rule id of the reference with its one-line summary (docs/semantics.md has the\n"
-    "sources and variants of each).\n";
+    "Lists every rule id of the reference with its one-line summary\n"
+    "(docs/semantics.md has the sources and variants of each).\n";
 
 const char* const kTypesUsage =
     "usage: castlike types\n"
     "\n"
-    "Lists the element types: ONNX number, name, numpy name, bit width, and the first opset at\n"
-    "which Cast and CastLike list each (\"none\": no version of that operator has it).\n";
+    "Lists the element types: ONNX number, name, numpy name, bit width, and the first\n"
+    "opset at which Cast and CastLike list each (\"none\": no version of that operator\n"
+    "has it).\n";
 
 const std::vector<OptionSpec> kCastSpecs{{"from", true},     {"to", true},      {"saturate", true},
                                          {"round-mode", true}, {"opset", true},   {"profile", true},
@@ -205,14 +220,33 @@ void print_main_usage() {
   std::cout << "usage: castlike <command> [options]\n\n"
                "Exact ONNX CastLike semantics, from the castlike reference implementation.\n\n"
                "commands:\n";
+  // The summaries start in column 13; a long name gets its summary on the next line, and a long
+  // summary wraps there too, so every line fits in 80 columns (ctest cli.help_width).
+  constexpr size_t kSummaryColumn = 12, kWidth = 80;
+  const std::string indent(kSummaryColumn, ' ');
   for (const Command& c : kCommands) {
     const std::string name(c.name);
-    // A long name gets its summary on the next line, so the summaries stay in one column.
-    std::cout << "  " << name << (name.size() < 10 ? std::string(10 - name.size(), ' ') : "\n            ") << c.summary
-              << "\n";
+    std::string line = "  " + name;
+    if (name.size() >= kSummaryColumn - 2) {
+      std::cout << line << "\n";
+      line = indent;
+    } else {
+      line.resize(kSummaryColumn, ' ');
+    }
+    bool line_empty = true;  // no word of the summary on this line yet
+    std::istringstream words(c.summary);
+    for (std::string word; words >> word; line_empty = false) {
+      if (!line_empty && line.size() + 1 + word.size() > kWidth) {
+        std::cout << line << "\n";
+        line = indent;
+        line_empty = true;
+      }
+      line += (line_empty ? "" : " ") + word;
+    }
+    std::cout << line << "\n";
   }
-  std::cout << "\nRun 'castlike <command> --help' for the options of a command; castlike --version for the\n"
-               "version and the kernel ISA levels.\n\n"
+  std::cout << "\nRun 'castlike <command> --help' for the options of a command; castlike --version\n"
+               "for the version and the kernel ISA levels.\n\n"
             << kExitStatusHelp;
 }
 

@@ -15,26 +15,28 @@ namespace castlike::cli {
 namespace {
 
 const char* const kUsage =
-    "usage: castlike report [--vectors DIR] [--format text|json] [--profile NAME] [--variants LIST]\n"
-    "                       [--verbose]\n"
+    "usage: castlike report [--vectors DIR] [--format text|json] [--profile NAME]\n"
+    "                       [--variants LIST] [--verbose]\n"
     "\n"
-    "Validates every built-in implementation (the exact reference; the kernel library at each ISA\n"
-    "level this machine has, with the default profile) on every vector file under DIR (default: the\n"
-    "source tree's vectors/) and prints a summary per implementation, then the failing files' pass /\n"
-    "fail / unspecified element counts (every file with --verbose) and totals.\n"
-    "It then runs one value through every type pair x opset (15, 19, 21, 23, 24, 25) x attribute\n"
-    "setting where the pair exists and counts how many ran and agreed with the reference. Exit\n"
-    "status 1 when anything failed.\n"
+    "Validates every built-in implementation (the exact reference; the kernel library\n"
+    "at each ISA level this machine has, with the default profile) on every vector\n"
+    "file under DIR (default: the source tree's vectors/) and prints a summary per\n"
+    "implementation, then the failing files' pass / fail / unspecified element counts\n"
+    "(every file with --verbose) and totals.\n"
+    "It then runs one value through every type pair x opset (15, 19, 21, 23, 24, 25)\n"
+    "x attribute setting where the pair exists and counts how many ran and agreed\n"
+    "with the reference. Exit status 1 when anything failed.\n"
     "\n"
     "options:\n"
-    "  --vectors DIR        directory searched recursively for *.json vector files (schema/ skipped)\n"
+    "  --vectors DIR        directory searched recursively for *.json vector files\n"
+    "                       (schema/ skipped)\n"
     "  --format text|json   output format (default text)\n"
     "  --profile NAME       profile of the reference (default, exact, onnx-reference)\n"
     "  --variants LIST      variant switches on top of the profile\n"
     "  --verbose            list every vector file, not only the failing ones\n"
     "\n"
-    "Exit status: 0 every implementation passes, 1 some file fails or has an error, 2 bad arguments,\n"
-    "3 an internal error of castlike (please report it).\n";
+    "Exit status: 0 every implementation passes, 1 some file fails or has an error,\n"
+    "2 bad arguments, 3 an internal error of castlike (please report it).\n";
 
 }  // namespace
 
