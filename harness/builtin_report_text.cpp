@@ -62,7 +62,7 @@ std::string builtin_report_text(const BuiltinReport& r, bool verbose) {
         << " unspecified, " << v.total.rejected << " rejected\n";
     const Coverage& c = ir.coverage;
     out << "  coverage: " << c.ran << "/" << c.combinations
-        << " pair x opset x attribute combinations ran (opsets 15,19,21,23,24,25), " << c.matched
+        << " pair x operator version x attribute combinations ran (" << coverage_versions() << "), " << c.matched
         << " agree with the reference, " << c.errors << " errors; " << c.pairs_ran << "/576 type pairs\n";
     for (const std::string& p : c.problems) out << "        " << p << "\n";
     out << "  result: " << (r.ok(ir) ? "PASS" : "FAIL") << "\n";

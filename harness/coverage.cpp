@@ -27,10 +27,11 @@ std::string describe(ElementType t, const ref::Element& e) {
 }
 
 // One combination as a one-element vector file: what every implementation runs.
-VectorFile one_call(ElementType from, ElementType to, int version, const std::optional<int64_t>& saturate,
+VectorFile one_call(Operator op, ElementType from, ElementType to, int version, const std::optional<int64_t>& saturate,
                     const std::optional<std::string>& round_mode, const ref::Element& input) {
   VectorFile f;
   f.name = "coverage";
+  f.op = op;
   f.from = from;
   f.to = to;
   f.opset = version;
@@ -51,8 +52,10 @@ Coverage run_coverage(Implementation& impl, const ref::Variants& variants, size_
   std::set<std::pair<int, int>> pairs;
   const std::vector<std::optional<int64_t>> saturates{std::nullopt, 0, 1};
   const std::vector<std::optional<std::string>> modes{std::nullopt, "up", "down", "nearest"};
-  for (size_t vi = 0; vi < kCastLikeVersions.size(); ++vi) {
-    const int version = kCastLikeVersions[vi];
+  for (const Operator op : kOperators) {
+  const OperatorVersions versions = versions_of(op);
+  for (size_t vi = 0; vi < versions.count; ++vi) {
+    const int version = versions.first[vi];
     for (size_t fi = 0; fi < kTypeTable.size(); ++fi) {
       const ElementType from = kTypeTable[fi].type;
       if (!type_in_version(from, version)) continue;
@@ -67,10 +70,10 @@ Coverage run_coverage(Implementation& impl, const ref::Variants& variants, size_
             ++attribute_index;
             ++c.combinations;
             const char* text = kCoverageValues[(fi + 3 * ti + 5 * attribute_index + vi) % kCoverageValues.size()];
-            const VectorFile call = one_call(from, to, version, saturate, mode, coverage_input(from, text));
+            const VectorFile call = one_call(op, from, to, version, saturate, mode, coverage_input(from, text));
             const ref::Element& in = call.input[0];
-            const std::string where = std::string(info(from).name) + " -> " + std::string(info(to).name) +
-                                      " opset " + std::to_string(version) +
+            const std::string where = std::string(info(from).name) + " -> " + std::string(info(to).name) + " " +
+                                      std::string(operator_name(op)) + " at opset " + std::to_string(version) +
                                       (saturate ? " saturate=" + std::to_string(*saturate) : "") +
                                       (mode ? " round_mode=" + *mode : "");
             const CaseOutput got = impl.run(call, 0);
@@ -90,6 +93,7 @@ Coverage run_coverage(Implementation& impl, const ref::Variants& variants, size_
             pairs.insert({static_cast<int>(from), static_cast<int>(to)});
             // What the exact reference says for the same call.
             ref::CastLikeRequest request;
+            request.op = op;
             request.input.type = from;
             request.target = to;
             request.opset = version;
@@ -113,8 +117,23 @@ Coverage run_coverage(Implementation& impl, const ref::Variants& variants, size_
       }
     }
   }
+  }
   c.pairs_ran = pairs.size();
   return c;
+}
+
+std::string coverage_versions() {
+  std::string out;
+  for (const Operator op : kOperators) {
+    if (!out.empty()) out += "; ";
+    out += operator_name(op);
+    const OperatorVersions versions = versions_of(op);
+    for (size_t i = 0; i < versions.count; ++i) {
+      out += i ? ',' : ' ';
+      out += std::to_string(versions.first[i]);
+    }
+  }
+  return out;
 }
 
 }  // namespace castlike::conformance

@@ -1,6 +1,7 @@
-// The coverage sweep of `castlike report`: one value through every type pair x CastLike version
-// (15, 19, 21, 23, 24, 25) x attribute setting where the pair exists, each judged against the
-// exact reference's answer for the same call.
+// The coverage sweep of `castlike report`: one value through every type pair x operator version
+// (CastLike 15, 19, 21, 23, 24, 25; Cast 13, 19, 21, 23, 24, 25, 28, each at its own opset) x
+// attribute setting where the pair exists, each judged against the exact reference's answer for
+// the same call.
 #pragma once
 
 #include <string>
@@ -11,7 +12,7 @@
 namespace castlike::conformance {
 
 struct Coverage {
-  size_t combinations = 0;  // pair x CastLike version x attribute setting where the pair exists
+  size_t combinations = 0;  // pair x operator version x attribute setting where the pair exists
   size_t ran = 0;           // converted without error
   size_t matched = 0;       // ... and the element agreed with the reference
   size_t errors = 0;        // rejected calls
@@ -21,5 +22,8 @@ struct Coverage {
 };
 
 Coverage run_coverage(Implementation& impl, const ref::Variants& variants, size_t max_problems = 5);
+
+// The versions the sweep walks, for reports: "CastLike 15,19,21,23,24,25; Cast 13,19,21,23,24,25,28".
+std::string coverage_versions();
 
 }  // namespace castlike::conformance
