@@ -101,6 +101,25 @@ def test_opsets_after_25_run_castlike_25():
         assert castlike.cast(np.int8([1, -2]), "INT2", opset=opset, raw=True, unpack=True).tolist() == [1, 2]
 
 
+def test_cast_operator_has_its_own_versions():
+    # Cast exists from opset 13 (Cast-13: no saturate), CastLike from 15; one conversion table.
+    x = np.float32([1.0, 65520.0])
+    assert castlike.cast(x, "FLOAT16", opset=13, operator="Cast", raw=True).tolist() == [0x3C00, 0x7C00]
+    assert castlike.cast(x, "FLOAT16", opset=28, operator="Cast", raw=True).tolist() == [0x3C00, 0x7C00]
+    with pytest.raises(castlike.UnknownOpset, match="CastLike FLOAT -> FLOAT16 at opset 13"):
+        castlike.cast(x, "FLOAT16", opset=13)
+    with pytest.raises(castlike.UnknownOpset, match="Cast FLOAT -> FLOAT16 at opset 12"):
+        castlike.cast(x, "FLOAT16", opset=12, operator="Cast")
+    with pytest.raises(castlike.AttributeNotInOpset, match="saturate needs opset >= 19"):
+        castlike.cast(x, "FLOAT16", opset=13, operator="Cast", saturate=0)
+    with pytest.raises(ValueError, match="operator must be 'Cast' or 'CastLike', not 'cast'"):
+        castlike.cast(x, "FLOAT16", operator="cast")
+    assert list(castlike.expected(x, "FLOAT16", opset=13, operator="Cast").rule) == ["FLOAT.RNE", "FLOAT.OVERFLOW"]
+    with pytest.raises(ValueError, match="opset 13 has no CastLike"):
+        castlike.expected(x, "FLOAT16", opset=13)
+    assert "opset 13 (Cast-13)" in str(castlike.explain(x[0], "FLOAT16", opset=13, operator="Cast"))
+
+
 def test_bad_arguments():
     with pytest.raises(ValueError, match="unknown element type 'FLOAT9'"):
         castlike.cast(np.float32([1]), "FLOAT9")

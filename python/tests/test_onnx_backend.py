@@ -130,6 +130,20 @@ def test_onnxruntime_backend_plain_pair_and_label():
     assert impl.castlike_description.startswith("onnxruntime %s (backend API" % onnxruntime.__version__)
 
 
+@pytest.mark.parametrize("backend", ["onnxruntime", "onnx-reference"])
+def test_backends_run_cast_nodes_at_cast_opsets(backend):
+    impl = onnx_backend.implementation(ort_backend() if backend == "onnxruntime" else ReferenceEvaluatorBackend)
+    model = castlike_model("FLOAT", "FLOAT16", [2], opset=13, operator="Cast")
+    onnx.checker.check_model(model, full_check=True)
+    node = model.graph.node[0]
+    assert node.op_type == "Cast" and [(a.name, a.i) for a in node.attribute] == [("to", onnx.TensorProto.FLOAT16)]
+    assert not model.graph.initializer  # no target_type tensor: Cast takes `to`
+    x = np.array([1.5, 65520.0], dtype=np.float32)
+    for opset in (13, 28):
+        out = impl(x, "FLOAT16", opset=opset, operator="Cast")
+        assert out.view(np.uint16).tolist() == [0x3E00, 0x7C00]
+
+
 def test_onnxruntime_backend_float8_output_comes_back_as_bits():
     impl = onnx_backend.implementation(ort_backend())
     x = np.array([1.0, 448.0, -0.0], dtype=np.float32)

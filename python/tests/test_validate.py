@@ -19,6 +19,28 @@ def test_kernels_pass(small_pairs):
     assert r.verdict.endswith("PASS") and r.total["fail"] == 0 and r.total["pass"] > 1000
 
 
+def cast_vector_file(tmp_path):
+    """The packaged FLOAT -> FLOAT16 case as a Cast node at opset 13 (Cast-13; CastLike has no opset 13)."""
+    case = castlike.list_cases(pairs=["FLOAT-FLOAT16"])[0]
+    doc = json.loads(open(case["path"]).read())
+    doc.update(name="FLOAT_to_FLOAT16_op13_cast", operator="Cast", opset=13)
+    path = tmp_path / "FLOAT_to_FLOAT16_op13_cast.json"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_cast_cases_go_to_implementations_taking_operator(tmp_path, wrong_saturate):
+    path = cast_vector_file(tmp_path)
+    [case] = castlike.list_cases([str(path)])
+    assert case["id"].endswith("-cast") and case["operator"] == "Cast" and case["opset"] == 13
+    r = castlike.validate(castlike.cast, vectors=[str(path)])
+    assert r.ok and r.total["pass"] == case["elements"] and r.total["rejected"] == 0, r.text()
+    # An implementation without operator= cannot be asked for a Cast node: rejected, not failed.
+    r = castlike.validate(wrong_saturate, vectors=[str(path)])
+    assert r.total["fail"] == 0 and r.total["rejected"] == case["elements"]
+    assert "takes no operator= argument" in r.text()
+
+
 def test_wrong_implementation_is_explained(wrong_saturate):
     r = castlike.validate(wrong_saturate, pairs=["FLOAT-FLOAT8E4M3FN"])
     assert not r.ok and r.verdict.startswith("wrong-saturate:")
