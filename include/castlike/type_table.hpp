@@ -179,6 +179,9 @@ constexpr bool is_float(ElementType t) { return info(t).type_class == TypeClass:
 constexpr bool is_float8_family(ElementType t) {
   return is_float(t) && info(t).bits == 8 && info(t).format.mantissa_bits > 0 && info(t).format.has_sign;
 }
+// Floats of 8 bits or fewer (the float8 family, FLOAT4E2M1, FLOAT8E8M0): every value fits a
+// float16, so they decode through small lookup tables.
+constexpr bool is_narrow_float(ElementType t) { return is_float(t) && info(t).bits <= 8; }
 constexpr bool is_integer(ElementType t) {
   return info(t).type_class == TypeClass::kSignedInt || info(t).type_class == TypeClass::kUnsignedInt;
 }
