@@ -57,10 +57,10 @@ std::vector<std::string> split(const std::string& s, char sep) {
 
 std::vector<Config> default_configs() {
   std::vector<Config> out;
-  for (ElementType to :
-       {ElementType::kFloat16, ElementType::kBfloat16, ElementType::kFloat8E4M3FN, ElementType::kFloat8E4M3FNUZ,
-        ElementType::kFloat8E5M2, ElementType::kFloat8E5M2FNUZ, ElementType::kFloat4E2M1, ElementType::kFloat8E8M0})
-    for (const Variant& v : kt::variants_for(to)) out.push_back({to, v});
+  // Every float narrower than float32, in the type table's order.
+  for (const TypeInfo& t : kTypeTable)
+    if (is_float(t.type) && t.bits < 32)
+      for (const Variant& v : kt::variants_for(t.type)) out.push_back({t.type, v});
   return out;
 }
 
