@@ -12,6 +12,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 #include "scalar/element.hpp"
 #include "strings.hpp"
@@ -278,6 +279,18 @@ size_t format_integer(ElementType from, uint64_t bits, char* out) {
   return static_cast<size_t>(end - out);
 }
 
+// format_float<T> for the float type `from`, walking kTypeTable: every float row of the table is
+// formatted without this file naming it.
+template <size_t... I>
+size_t format_any_float(ElementType from, uint64_t bits, char* out, std::index_sequence<I...>) {
+  size_t n = 0;
+  const auto one = [&]<ElementType T>() {
+    if constexpr (is_float(T)) n = format_float<T>(bits, out);
+  };
+  ((kTypeTable[I].type == from ? one.template operator()<kTypeTable[I].type>() : void()), ...);
+  return n;
+}
+
 }  // namespace
 
 size_t format_element(ElementType from, uint64_t bits, char* out) {
@@ -288,30 +301,11 @@ size_t format_element(ElementType from, uint64_t bits, char* out) {
       std::memcpy(out, text, n);
       return n;
     }
-    case ElementType::kFloat:
-      return format_float<ElementType::kFloat>(bits, out);
-    case ElementType::kDouble:
-      return format_float<ElementType::kDouble>(bits, out);
-    case ElementType::kFloat16:
-      return format_float<ElementType::kFloat16>(bits, out);
-    case ElementType::kBfloat16:
-      return format_float<ElementType::kBfloat16>(bits, out);
-    case ElementType::kFloat8E4M3FN:
-      return format_float<ElementType::kFloat8E4M3FN>(bits, out);
-    case ElementType::kFloat8E4M3FNUZ:
-      return format_float<ElementType::kFloat8E4M3FNUZ>(bits, out);
-    case ElementType::kFloat8E5M2:
-      return format_float<ElementType::kFloat8E5M2>(bits, out);
-    case ElementType::kFloat8E5M2FNUZ:
-      return format_float<ElementType::kFloat8E5M2FNUZ>(bits, out);
-    case ElementType::kFloat4E2M1:
-      return format_float<ElementType::kFloat4E2M1>(bits, out);
-    case ElementType::kFloat8E8M0:
-      return format_float<ElementType::kFloat8E8M0>(bits, out);
     case ElementType::kString:
       return 0;
     default:
-      return format_integer(from, bits, out);
+      return is_float(from) ? format_any_float(from, bits, out, std::make_index_sequence<kTypeTable.size()>())
+                            : format_integer(from, bits, out);
   }
 }
 
