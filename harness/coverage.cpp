@@ -53,70 +53,70 @@ Coverage run_coverage(Implementation& impl, const ref::Variants& variants, size_
   const std::vector<std::optional<int64_t>> saturates{std::nullopt, 0, 1};
   const std::vector<std::optional<std::string>> modes{std::nullopt, "up", "down", "nearest"};
   for (const Operator op : kOperators) {
-  const OperatorVersions versions = versions_of(op);
-  for (size_t vi = 0; vi < versions.count; ++vi) {
-    const int version = versions.first[vi];
-    for (size_t fi = 0; fi < kTypeTable.size(); ++fi) {
-      const ElementType from = kTypeTable[fi].type;
-      if (!type_in_version(from, version)) continue;
-      for (size_t ti = 0; ti < kTypeTable.size(); ++ti) {
-        const ElementType to = kTypeTable[ti].type;
-        if (!type_in_version(to, version)) continue;
-        size_t attribute_index = 0;
-        for (const auto& saturate : saturates) {
-          if (saturate && !saturate_in_version(version)) continue;
-          for (const auto& mode : modes) {
-            if (mode && !round_mode_in_version(version)) continue;
-            ++attribute_index;
-            ++c.combinations;
-            const char* text = kCoverageValues[(fi + 3 * ti + 5 * attribute_index + vi) % kCoverageValues.size()];
-            const VectorFile call = one_call(op, from, to, version, saturate, mode, coverage_input(from, text));
-            const ref::Element& in = call.input[0];
-            const std::string where = std::string(info(from).name) + " -> " + std::string(info(to).name) + " " +
-                                      std::string(operator_name(op)) + " at opset " + std::to_string(version) +
-                                      (saturate ? " saturate=" + std::to_string(*saturate) : "") +
-                                      (mode ? " round_mode=" + *mode : "");
-            const CaseOutput got = impl.run(call, 0);
-            if (got.status == CaseOutput::Status::kRejected) {
-              ++c.errors;
-              problem(where + ": rejected: " + got.message);
-              continue;
-            }
-            if (got.elements.size() != 1 || !got.elements[0]) {
-              ++c.errors;
-              problem(where + ": no output element" +
-                      (got.element_errors.size() == 1 ? ": " + got.element_errors[0] : std::string()));
-              continue;
-            }
-            const ref::Element& out = *got.elements[0];
-            ++c.ran;
-            pairs.insert({static_cast<int>(from), static_cast<int>(to)});
-            // What the exact reference says for the same call.
-            ref::CastLikeRequest request;
-            request.op = op;
-            request.input.type = from;
-            request.target = to;
-            request.opset = version;
-            request.saturate = saturate;
-            request.round_mode = mode;
-            const auto attributes = ref::resolve_attributes(request, variants);
-            if (const auto* error = std::get_if<std::string>(&attributes)) {
-              problem(where + ": reference rejects: " + *error);
-              continue;
-            }
-            const ref::Result want =
-                ref::convert_element(from, in, to, std::get<ref::Attributes>(attributes), variants);
-            if (ref::matches(to, want, out)) {
-              ++c.matched;
-            } else {
-              problem(where + ": input " + describe(from, in) + " expected " + describe(to, want.value) + " (" +
-                      std::string(ref::rule_name(want.rule)) + ") got " + describe(to, out));
+    const OperatorVersions versions = versions_of(op);
+    for (size_t vi = 0; vi < versions.count; ++vi) {
+      const int version = versions.first[vi];
+      for (size_t fi = 0; fi < kTypeTable.size(); ++fi) {
+        const ElementType from = kTypeTable[fi].type;
+        if (!type_in_version(from, version)) continue;
+        for (size_t ti = 0; ti < kTypeTable.size(); ++ti) {
+          const ElementType to = kTypeTable[ti].type;
+          if (!type_in_version(to, version)) continue;
+          size_t attribute_index = 0;
+          for (const auto& saturate : saturates) {
+            if (saturate && !saturate_in_version(version)) continue;
+            for (const auto& mode : modes) {
+              if (mode && !round_mode_in_version(version)) continue;
+              ++attribute_index;
+              ++c.combinations;
+              const char* text = kCoverageValues[(fi + 3 * ti + 5 * attribute_index + vi) % kCoverageValues.size()];
+              const VectorFile call = one_call(op, from, to, version, saturate, mode, coverage_input(from, text));
+              const ref::Element& in = call.input[0];
+              const std::string where = std::string(info(from).name) + " -> " + std::string(info(to).name) + " " +
+                                        std::string(operator_name(op)) + " at opset " + std::to_string(version) +
+                                        (saturate ? " saturate=" + std::to_string(*saturate) : "") +
+                                        (mode ? " round_mode=" + *mode : "");
+              const CaseOutput got = impl.run(call, 0);
+              if (got.status == CaseOutput::Status::kRejected) {
+                ++c.errors;
+                problem(where + ": rejected: " + got.message);
+                continue;
+              }
+              if (got.elements.size() != 1 || !got.elements[0]) {
+                ++c.errors;
+                problem(where + ": no output element" +
+                        (got.element_errors.size() == 1 ? ": " + got.element_errors[0] : std::string()));
+                continue;
+              }
+              const ref::Element& out = *got.elements[0];
+              ++c.ran;
+              pairs.insert({static_cast<int>(from), static_cast<int>(to)});
+              // What the exact reference says for the same call.
+              ref::CastLikeRequest request;
+              request.op = op;
+              request.input.type = from;
+              request.target = to;
+              request.opset = version;
+              request.saturate = saturate;
+              request.round_mode = mode;
+              const auto attributes = ref::resolve_attributes(request, variants);
+              if (const auto* error = std::get_if<std::string>(&attributes)) {
+                problem(where + ": reference rejects: " + *error);
+                continue;
+              }
+              const ref::Result want =
+                  ref::convert_element(from, in, to, std::get<ref::Attributes>(attributes), variants);
+              if (ref::matches(to, want, out)) {
+                ++c.matched;
+              } else {
+                problem(where + ": input " + describe(from, in) + " expected " + describe(to, want.value) + " (" +
+                        std::string(ref::rule_name(want.rule)) + ") got " + describe(to, out));
+              }
             }
           }
         }
       }
     }
-  }
   }
   c.pairs_ran = pairs.size();
   return c;
