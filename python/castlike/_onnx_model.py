@@ -65,12 +65,11 @@ def castlike_model(source, destination, shape, *, opset=25, saturate=None, round
         inits.append(input_tensor)
     else:
         inputs.append(helper.make_tensor_value_info("input", src.onnx, list(shape)))
-    if operator == "Cast":
-        pass
-    elif target_input:
-        inputs.append(helper.make_tensor_value_info("target_type", dst.onnx, [0]))
-    else:
-        inits.append(empty_tensor_proto("target_type", dst.name))
+    if operator == "CastLike":  # Cast's destination is its `to` attribute: no target_type tensor
+        if target_input:
+            inputs.append(helper.make_tensor_value_info("target_type", dst.onnx, [0]))
+        else:
+            inits.append(empty_tensor_proto("target_type", dst.name))
     output = helper.make_tensor_value_info("output", dst.onnx, list(shape))
     graph = helper.make_graph([node], name, inputs, [output], initializer=inits)
     opset_id = helper.make_opsetid("", int(opset))

@@ -15,6 +15,7 @@ isolate=True each call runs in a child process, so that a crash, a hang (timeout
 implementation is a failed call of that case and the validation goes on.
 """
 
+import inspect
 import os
 import signal
 import time
@@ -155,7 +156,6 @@ def _answer_bytes(out, dst, shape, count):
 
 def takes_operator(impl):
     """Whether `impl` accepts operator= (a keyword of that name, or **kwargs)."""
-    import inspect
     try:
         parameters = inspect.signature(impl).parameters.values()
     except (TypeError, ValueError):
