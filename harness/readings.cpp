@@ -147,8 +147,8 @@ const std::vector<Candidate>& candidates() {
     std::vector<Candidate> c;
     const std::pair<const char*, const char*> switches[] = {
         {"A1=nan", "float8 FNUZ: +-inf with saturate=1 gives NaN (the float8 technical note's table)"},
-        {"A2=six", "NaN to FLOAT4E2M1 gives +6 (the float4 technical note; onnxruntime, CUDA)"},
-        {"A2=negzero", "NaN to FLOAT4E2M1 gives 0b1000 (-0), ml_dtypes' float4 NaN pattern"},
+        {"A2=six", "NaN to FLOAT4E2M1 / FLOAT6 gives +max: +6 (the float4 note; onnxruntime, CUDA), +7.5, +28 (CUDA)"},
+        {"A2=negzero", "NaN to FLOAT4E2M1 / FLOAT6 gives a zero of the other sign: +NaN -0, -NaN +0 (ml_dtypes)"},
         {"A3=nan", "FLOAT8E8M0 from +inf gives NaN even with saturate=1 (ONNX reference)"},
         {"A4=onnx-bits", "FLOAT8E8M0 from float32 subnormals rounds as the ONNX reference's bit code does"},
         {"A5=through-float32", "FLOAT8E8M0: every input is cast to float32 first, then encoded (ONNX reference)"},

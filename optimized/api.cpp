@@ -75,7 +75,7 @@ castlike_status byte_range(ElementType t, size_t offset, size_t n, ByteRange& r)
   } else {
     const auto bytes = storage_bytes(t, n, offset);
     if (!bytes) return CASTLIKE_ERROR_SIZE_OVERFLOW;
-    r.first = offset / (8 / bits);
+    r.first = bit_position(t, offset).byte;
     r.count = *bytes;
   }
   if (r.first > SIZE_MAX - r.count) return CASTLIKE_ERROR_SIZE_OVERFLOW;
@@ -105,34 +105,42 @@ void copy_bits(uint8_t* dst, size_t dbit, const uint8_t* src, size_t sbit, size_
   }
 }
 
-// Kernels take packed buffers from element 0 of a byte and write whole bytes. Slices that start
-// mid-byte, or end inside a byte shared with other elements, go through small aligned blocks.
+// Kernels take packed buffers from the start of a packing group (castlike/type_table.hpp) and
+// write whole groups. Slices that start inside a group, or end inside bytes shared with other
+// elements, go through small aligned blocks. `src` points at the byte that holds element
+// `src_offset`'s first bit, so a copy of the source's byte range can stand in for the source.
 void convert_packed(KernelFn k, ElementType from, const uint8_t* src, size_t src_offset, ElementType to, uint8_t* dst,
                     size_t dst_offset, size_t n, const castlike_attributes& attrs) {
-  constexpr size_t kChunk = 2048;             // elements per block, a multiple of 4
-  alignas(64) uint8_t block_in[kChunk / 2];   // a packed source block (at most 4 bits per element)
-  alignas(64) uint8_t block_out[kChunk / 2];  // a packed destination block
+  constexpr size_t kChunk = 2048;         // elements per block, a multiple of every group (4)
+  alignas(64) uint8_t block_in[kChunk];   // a packed source block (at most 6 bits per element)
+  alignas(64) uint8_t block_out[kChunk];  // a packed destination block
   const unsigned sbits = info(from).bits, dbits = info(to).bits;
   const bool spacked = sbits < 8, dpacked = dbits < 8;
+  const size_t src_origin = bit_position(from, src_offset).byte;
+  const unsigned dgroup = packing_group(to).elements;
   for (size_t done = 0; done < n;) {
     const size_t c = std::min(kChunk, n - done);
     const size_t se = src_offset + done, de = dst_offset + done;
     const uint8_t* s;
     if (!spacked) {
-      s = src + se * (sbits / 8);
-    } else if (se % (8 / sbits) == 0) {
-      s = src + se / (8 / sbits);
+      s = src + done * (sbits / 8);
     } else {
-      copy_bits(block_in, 0, src, se * sbits, c * sbits);
-      s = block_in;
+      const BitPosition at = bit_position(from, se);
+      if (at.shift == 0) {  // a byte-aligned packed element starts a group
+        s = src + (at.byte - src_origin);
+      } else {
+        copy_bits(block_in, 0, src + (at.byte - src_origin), at.shift, c * sbits);
+        s = block_in;
+      }
     }
+    const BitPosition out = bit_position(to, de);
     if (!dpacked) {
       k(s, dst + de * (dbits / 8), c, attrs);
-    } else if (de % (8 / dbits) == 0 && c % (8 / dbits) == 0) {
-      k(s, dst + de / (8 / dbits), c, attrs);
+    } else if (out.shift == 0 && c % dgroup == 0) {
+      k(s, dst + out.byte, c, attrs);
     } else {
       k(s, block_out, c, attrs);
-      copy_bits(dst, de * dbits, block_out, 0, c * dbits);
+      copy_bits(dst + out.byte, out.shift, block_out, 0, c * dbits);
     }
     done += c;
   }
@@ -165,21 +173,19 @@ castlike_status convert_impl(int32_t from_id, const void* src, size_t src_offset
     copy.reset(new (std::nothrow) uint8_t[sr.count]);
     if (!copy) return CASTLIKE_ERROR_OUT_OF_MEMORY;
     std::memcpy(copy.get(), s + sr.first, sr.count);
-    // The copy starts at the byte of element src_offset: rebase the offset into it.
-    const unsigned bits = info(*from).bits;
-    const size_t rebased = bits >= 8 ? 0 : src_offset % (8 / bits);
+    // The copy starts at the byte of element src_offset, as convert_packed's source does.
     if (!is_packed(*from) && !is_packed(*to)) {
       k(copy.get(), d + dr.first, n, attrs);
       return CASTLIKE_OK;
     }
-    convert_packed(k, *from, copy.get(), rebased, *to, d, dst_offset, n, attrs);
+    convert_packed(k, *from, copy.get(), src_offset, *to, d, dst_offset, n, attrs);
     return CASTLIKE_OK;
   }
   if (!is_packed(*from) && !is_packed(*to)) {
     k(s + sr.first, d + dr.first, n, attrs);
     return CASTLIKE_OK;
   }
-  convert_packed(k, *from, s, src_offset, *to, d, dst_offset, n, attrs);
+  convert_packed(k, *from, s + sr.first, src_offset, *to, d, dst_offset, n, attrs);
   return CASTLIKE_OK;
 }
 
@@ -297,8 +303,8 @@ castlike_status to_string_buffer_impl(int32_t from_id, const void* src, size_t s
 void clear_padding(ElementType t, uint8_t* data, size_t count) {
   const unsigned bits = info(t).bits;
   if (bits >= 8 || count == 0) return;
-  const size_t per = 8 / bits, rest = count % per;
-  if (rest != 0) data[count / per] &= static_cast<uint8_t>((1u << (rest * bits)) - 1u);
+  const BitPosition end = bit_position(t, count);  // the first bit after the last element
+  if (end.shift != 0) data[end.byte] &= static_cast<uint8_t>((1u << end.shift) - 1u);
 }
 
 // Built from the type table, so that the message and the check agree.

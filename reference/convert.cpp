@@ -124,7 +124,9 @@ Result dispatch(ElementType from, const Element& in, ElementType to, const Exact
     case ElementType::kFloat8E4M3FNUZ:
     case ElementType::kFloat8E5M2:
     case ElementType::kFloat8E5M2FNUZ: return policy::to_float8(to, v, attributes, variants);
-    case ElementType::kFloat4E2M1: return policy::to_float4(v, variants);
+    case ElementType::kFloat4E2M1:
+    case ElementType::kFloat6E2M3:
+    case ElementType::kFloat6E3M2: return policy::to_finite_only(to, v, variants);
     case ElementType::kFloat8E8M0: return policy::to_e8m0(v, attributes, variants);
     case ElementType::kBool: return policy::to_bool(v);
     case ElementType::kString: return policy::to_string(from, in.bits & bit_mask(from), v, variants);

@@ -12,7 +12,7 @@ enum class SourceKind : uint8_t { kInteger, kFloat, kString };
 
 Result to_ieee(ElementType to, const ExactValue& v);
 Result to_float8(ElementType to, const ExactValue& v, const Attributes& a, const Variants& var);
-Result to_float4(const ExactValue& v, const Variants& var);
+Result to_finite_only(ElementType to, const ExactValue& v, const Variants& var);
 Result to_e8m0(const ExactValue& v, const Attributes& a, const Variants& var);
 Result to_integer(ElementType to, const ExactValue& v, SourceKind kind, const Variants& var);
 Result to_bool(const ExactValue& v);

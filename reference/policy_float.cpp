@@ -1,5 +1,5 @@
 // Destinations with a mantissa: the IEEE types (FLOAT, DOUBLE, FLOAT16, BFLOAT16), the four float8
-// types and FLOAT4E2M1. All round the exact value once, to nearest even, through round_to_format;
+// types, FLOAT4E2M1 and the FLOAT6 types. All round the exact value once, to nearest even, through round_to_format;
 // they differ only in what they do with NaN, infinity and values beyond the largest finite.
 #include "policies.hpp"
 #include "round.hpp"
@@ -59,22 +59,32 @@ Result to_float8(ElementType to, const ExactValue& v, const Attributes& a, const
   return bits_result(*bits, OutcomeClass::kExact, RuleId::kF8RoundNearestEven);
 }
 
-Result to_float4(const ExactValue& v, const Variants& var) {
-  const FloatFormat& f = info(ElementType::kFloat4E2M1).format;
+// The formats with neither NaN nor infinity (FLOAT4E2M1, FLOAT6E2M3, FLOAT6E3M2): infinities and
+// values beyond the largest finite saturate; NaN has no encoding, so every reading of A2 is a
+// definite bit pattern. The two families differ only in their rule ids.
+Result to_finite_only(ElementType to, const ExactValue& v, const Variants& var) {
+  const FloatFormat& f = info(to).format;
+  struct Rules {
+    RuleId round, saturate, infinity, nan_zero, nan_max, nan_other_zero;
+  };
+  static constexpr Rules kFloat4{RuleId::kF4RoundNearestEven, RuleId::kF4Saturate, RuleId::kF4Infinity,
+                                 RuleId::kF4NanToZero, RuleId::kF4NanToSix, RuleId::kF4NanToNegativeZero};
+  static constexpr Rules kFloat6{RuleId::kF6RoundNearestEven, RuleId::kF6Saturate, RuleId::kF6Infinity,
+                                 RuleId::kF6NanToZero, RuleId::kF6NanToMax, RuleId::kF6NanToNegativeZero};
+  const Rules& rules = info(to).bits == 4 ? kFloat4 : kFloat6;
   if (v.is_nan()) {
-    // FLOAT4E2M1 has no NaN, so every reading is a definite bit pattern (A2).
     switch (var.a2) {
-      case Variants::Float4Nan::kPositiveZero: return bits_result(0x0, OutcomeClass::kExact, RuleId::kF4NanToZero);
-      case Variants::Float4Nan::kSix:
-        return bits_result(max_finite_bits(f, false), OutcomeClass::kExact, RuleId::kF4NanToSix);
-      case Variants::Float4Nan::kNegativeZero:
-        return bits_result(sign_bit(f), OutcomeClass::kExact, RuleId::kF4NanToNegativeZero);
+      case Variants::FiniteOnlyNan::kPositiveZero: return bits_result(0x0, OutcomeClass::kExact, rules.nan_zero);
+      case Variants::FiniteOnlyNan::kMax:
+        return bits_result(max_finite_bits(f, false), OutcomeClass::kExact, rules.nan_max);
+      case Variants::FiniteOnlyNan::kOtherSignZero:
+        return bits_result(v.negative ? 0x0 : sign_bit(f), OutcomeClass::kExact, rules.nan_other_zero);
     }
   }
-  if (v.is_infinity()) return bits_result(max_finite_bits(f, v.negative), OutcomeClass::kExact, RuleId::kF4Infinity);
+  if (v.is_infinity()) return bits_result(max_finite_bits(f, v.negative), OutcomeClass::kExact, rules.infinity);
   const auto bits = encode_rounded(f, v.negative, round_to_format(v, f, Direction::kNearestEven));
-  if (!bits) return bits_result(max_finite_bits(f, v.negative), OutcomeClass::kExact, RuleId::kF4Saturate);
-  return bits_result(*bits, OutcomeClass::kExact, RuleId::kF4RoundNearestEven);
+  if (!bits) return bits_result(max_finite_bits(f, v.negative), OutcomeClass::kExact, rules.saturate);
+  return bits_result(*bits, OutcomeClass::kExact, rules.round);
 }
 
 }  // namespace castlike::ref::policy

@@ -40,7 +40,13 @@ std::optional<OutcomeClass> outcome_from_name(std::string_view name);
   X(kF4Infinity, "F4.INF", "FLOAT4E2M1: +-inf gives +-6")                                            \
   X(kF4NanToZero, "F4.NAN.ZERO", "FLOAT4E2M1: NaN gives +0 (A2, the examples)")                      \
   X(kF4NanToSix, "F4.NAN.SIX", "FLOAT4E2M1: NaN gives +6 (A2, the float4 technical note)")           \
-  X(kF4NanToNegativeZero, "F4.NAN.NEGZERO", "FLOAT4E2M1: NaN gives 0b1000 (A2, ml_dtypes' NaN)")     \
+  X(kF4NanToNegativeZero, "F4.NAN.NEGZERO", "FLOAT4E2M1: NaN gives a zero of the other sign (A2, ml_dtypes)") \
+  X(kF6RoundNearestEven, "F6.RNE", "FLOAT6E2M3 / FLOAT6E3M2: round to nearest even, +-0 keep their sign") \
+  X(kF6Saturate, "F6.SAT", "FLOAT6: [x] beyond +-max (E2M3 7.5, E3M2 28) gives +-max")               \
+  X(kF6Infinity, "F6.INF", "FLOAT6: +-inf gives +-max")                                              \
+  X(kF6NanToZero, "F6.NAN.ZERO", "FLOAT6: NaN gives +0 (A2, as FLOAT4E2M1)")                         \
+  X(kF6NanToMax, "F6.NAN.MAX", "FLOAT6: NaN gives +max (A2=six, CUDA's __nv_cvt_float_to_fp6)")       \
+  X(kF6NanToNegativeZero, "F6.NAN.NEGZERO", "FLOAT6: NaN gives a zero of the other sign (A2, ml_dtypes)") \
   X(kE8M0Round, "E8M0.ROUND", "FLOAT8E8M0: power of two chosen by round_mode")                       \
   X(kE8M0SaturateOverflow, "E8M0.SAT.OVERFLOW", "FLOAT8E8M0 saturate=1: x > 2^127 gives 0xFE")       \
   X(kE8M0NoSaturateOverflow, "E8M0.NOSAT.OVERFLOW", "FLOAT8E8M0 saturate=0: x > 2^127 gives NaN")   \
@@ -89,7 +95,7 @@ RuleId rule_at(size_t index);
 // default-constructed Variants is the project's default profile.
 struct Variants {
   enum class FnuzInfinity : uint8_t { kSaturate, kNan } a1 = FnuzInfinity::kSaturate;
-  enum class Float4Nan : uint8_t { kPositiveZero, kSix, kNegativeZero } a2 = Float4Nan::kPositiveZero;
+  enum class FiniteOnlyNan : uint8_t { kPositiveZero, kMax, kOtherSignZero } a2 = FiniteOnlyNan::kPositiveZero;
   enum class E8M0Infinity : uint8_t { kSaturate, kNan } a3 = E8M0Infinity::kSaturate;
   enum class E8M0Subnormal : uint8_t { kExact, kOnnxReferenceBits } a4 = E8M0Subnormal::kExact;
   enum class E8M0Input : uint8_t { kExact, kThroughFloat32 } a5 = E8M0Input::kExact;

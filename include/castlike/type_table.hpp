@@ -1,4 +1,4 @@
-// The type table: the single description of the 24 ONNX element types that every part of castlike
+// The type table: the single description of the 26 ONNX element types that every part of castlike
 // uses. It is the ONLY code the kernel library shares with the exact reference (principle 2), so
 // it states facts about encodings and nothing about conversions.
 //
@@ -41,6 +41,8 @@ enum class ElementType : int32_t {
   kFloat8E8M0 = CASTLIKE_FLOAT8E8M0,
   kUint2 = CASTLIKE_UINT2,
   kInt2 = CASTLIKE_INT2,
+  kFloat6E2M3 = CASTLIKE_FLOAT6E2M3,
+  kFloat6E3M2 = CASTLIKE_FLOAT6E3M2,
 };
 
 enum class TypeClass : uint8_t { kFloat, kSignedInt, kUnsignedInt, kBool, kString };
@@ -97,7 +99,7 @@ struct TypeInfo {
 inline constexpr FloatFormat kNoFormat{};
 
 // clang-format off
-inline constexpr std::array<TypeInfo, 24> kTypeTable{{
+inline constexpr std::array<TypeInfo, 26> kTypeTable{{
   {ElementType::kFloat,          "FLOAT",          "float32",          32, TypeClass::kFloat, {8, 23, 127, true, SpecialEncoding::kIeee}, 13},
   {ElementType::kUint8,          "UINT8",          "uint8",             8, TypeClass::kUnsignedInt, kNoFormat, 13},
   {ElementType::kInt8,           "INT8",           "int8",              8, TypeClass::kSignedInt, kNoFormat, 13},
@@ -122,6 +124,8 @@ inline constexpr std::array<TypeInfo, 24> kTypeTable{{
   {ElementType::kFloat8E8M0,     "FLOAT8E8M0",     "float8_e8m0fnu",    8, TypeClass::kFloat, {8, 0, 127, false, SpecialEncoding::kExponentOnly}, 24},
   {ElementType::kUint2,          "UINT2",          "uint2",             2, TypeClass::kUnsignedInt, kNoFormat, 25},
   {ElementType::kInt2,           "INT2",           "int2",              2, TypeClass::kSignedInt, kNoFormat, 25},
+  {ElementType::kFloat6E2M3,     "FLOAT6E2M3",     "float6_e2m3fn",     6, TypeClass::kFloat, {2, 3, 1, true, SpecialEncoding::kFiniteOnly}, 28},
+  {ElementType::kFloat6E3M2,     "FLOAT6E3M2",     "float6_e3m2fn",     6, TypeClass::kFloat, {3, 2, 3, true, SpecialEncoding::kFiniteOnly}, 28},
 }};
 // clang-format on
 
@@ -155,7 +159,7 @@ constexpr std::string_view operator_name(Operator op) { return op == Operator::k
 // "Cast" / "CastLike", exactly as ONNX spells the op_type.
 std::optional<Operator> operator_from_name(std::string_view name);
 
-// Looks a type up by its ONNX number; nullptr for numbers that are not one of the 24.
+// Looks a type up by its ONNX number; nullptr for numbers that are not one of the 26.
 constexpr const TypeInfo* find_type(int32_t onnx_number) {
   for (const TypeInfo& t : kTypeTable)
     if (static_cast<int32_t>(t.type) == onnx_number) return &t;
@@ -186,7 +190,23 @@ constexpr bool is_integer(ElementType t) {
   return info(t).type_class == TypeClass::kSignedInt || info(t).type_class == TypeClass::kUnsignedInt;
 }
 constexpr bool is_signed_integer(ElementType t) { return info(t).type_class == TypeClass::kSignedInt; }
-constexpr bool is_packed(ElementType t) { return info(t).bits == 2 || info(t).bits == 4; }
+// Types narrower than a byte are packed: element i occupies bits [i*bits, (i+1)*bits) of the
+// buffer read as one little-endian bit string (ONNX's layout for the 2-, 4- and 6-bit types).
+constexpr bool is_packed(ElementType t) { return info(t).bits > 0 && info(t).bits < 8; }
+// The smallest whole-byte unit of a type: `elements` elements in `bytes` bytes (2-bit: 4 in 1,
+// 4-bit: 2 in 1, 6-bit: 4 in 3, a byte or more: 1 in bits/8). Element offsets that are a
+// multiple of `elements` start on a byte; the others start inside a group.
+struct PackingGroup {
+  unsigned elements;
+  unsigned bytes;
+};
+constexpr PackingGroup packing_group(unsigned bits) {
+  if (bits >= 8) return {1, bits / 8};
+  unsigned group_bits = bits;
+  while (group_bits % 8 != 0) group_bits += bits;  // lcm(bits, 8)
+  return {group_bits / bits, group_bits / 8};
+}
+constexpr PackingGroup packing_group(ElementType t) { return packing_group(info(t).bits); }
 constexpr uint64_t bit_mask(ElementType t) {
   return info(t).bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << info(t).bits) - 1u;
 }

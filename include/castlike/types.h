@@ -36,7 +36,9 @@ typedef enum castlike_type {
   CASTLIKE_FLOAT4E2M1 = 23,
   CASTLIKE_FLOAT8E8M0 = 24,
   CASTLIKE_UINT2 = 25,
-  CASTLIKE_INT2 = 26
+  CASTLIKE_INT2 = 26,
+  CASTLIKE_FLOAT6E2M3 = 27, /* Cast-28 only: no CastLike version lists the FLOAT6 types */
+  CASTLIKE_FLOAT6E3M2 = 28
 } castlike_type;
 
 /* FLOAT8E8M0 rounding (CastLike >= 24). */

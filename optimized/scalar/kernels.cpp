@@ -31,21 +31,18 @@ CASTLIKE_ALWAYS_INLINE void run(const uint8_t* s, uint8_t* d, size_t n, F&& f) {
   if constexpr (!D::packed) {
     for (size_t i = 0; i < n; ++i) D::store(d, i, static_cast<typename D::word>(f(S::load(s, i))));
   } else {
-    constexpr unsigned per = D::per_byte;
+    // A group (at most 4 codes in at most 3 bytes) is gathered in one word, then stored bytewise.
+    constexpr unsigned per = D::per_group;
+    const auto put = [&](size_t first, unsigned count) {
+      uint32_t word = 0;
+      for (unsigned j = 0; j < count; ++j)
+        word |= (static_cast<uint32_t>(f(S::load(s, first + j))) & D::code_mask) << (j * D::bits);
+      uint8_t* out = d + first / per * D::group_bytes;
+      for (unsigned b = 0; b < (count * D::bits + 7) / 8; ++b) out[b] = static_cast<uint8_t>(word >> (8 * b));
+    };
     const size_t full = n / per;
-    for (size_t k = 0; k < full; ++k) {
-      unsigned byte = 0;
-      for (unsigned j = 0; j < per; ++j)
-        byte |= (static_cast<unsigned>(f(S::load(s, k * per + j))) & D::code_mask) << (j * D::bits);
-      d[k] = static_cast<uint8_t>(byte);
-    }
-    const size_t rest = n - full * per;
-    if (rest != 0) {
-      unsigned byte = 0;
-      for (unsigned j = 0; j < rest; ++j)
-        byte |= (static_cast<unsigned>(f(S::load(s, full * per + j))) & D::code_mask) << (j * D::bits);
-      d[full] = static_cast<uint8_t>(byte);
-    }
+    for (size_t k = 0; k < full; ++k) put(k * per, per);
+    if (n % per != 0) put(full * per, static_cast<unsigned>(n % per));
   }
 }
 
@@ -55,11 +52,11 @@ void identity(const uint8_t* s, uint8_t* d, size_t n) {
   if constexpr (!S::packed) {
     std::memcpy(d, s, n * sizeof(typename S::word));
   } else {
-    const size_t bytes = (n + S::per_byte - 1) / S::per_byte;
+    const size_t bytes = S::packed_bytes(n);
     if (bytes == 0) return;
     std::memcpy(d, s, bytes);
-    const size_t rest = n % S::per_byte;
-    if (rest != 0) d[bytes - 1] &= static_cast<uint8_t>((1u << (rest * S::bits)) - 1u);
+    const unsigned used = static_cast<unsigned>(n % 8 * S::bits % 8);  // bits of the last byte in use
+    if (used != 0) d[bytes - 1] &= static_cast<uint8_t>((1u << used) - 1u);
   }
 }
 

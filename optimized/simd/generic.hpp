@@ -85,7 +85,7 @@ KernelFn generic_float8_lookup(ElementType from, ElementType to) {
   // Decoding: to float32 bits, bfloat16 (exact, the top half) or float16 (exact for float8 and
   // float4; E8M0 rounds once, in the hardware convert).
   return kernel_for_type(from, [to]<ElementType S>() -> KernelFn {
-    if constexpr (is_narrow_float(S))
+    if constexpr (is_narrow_float(S) && info(S).bits != 6)
       return small_float_decoder<D, S>(to);
     else
       return nullptr;
