@@ -16,7 +16,7 @@ int castlike_c_enum_checks(char* first_failure, size_t size) {
     }                                                                                    \
   } while (0)
   unsigned char a[16] = {0}, b[16] = {0};
-  const int bad_types[] = {0, 14, 15, 27, 31, 32, -1, 1000, INT_MIN, INT_MAX};
+  const int bad_types[] = {0, 14, 15, 29, 31, 32, -1, 1000, INT_MIN, INT_MAX};
   size_t i;
   for (i = 0; i < sizeof bad_types / sizeof bad_types[0]; ++i) {
     const castlike_type t = (castlike_type)bad_types[i];

@@ -1,5 +1,5 @@
-// Every (from, to) pair of the 24 types, at every CastLike version where both exist, with every
-// attribute combination that exists at that version, run through the reference's CastLike entry on
+// Every (from, to) pair of the 26 types, at every Cast and CastLike version where both exist, with
+// every attribute combination that exists at that version, run through the reference's entry on
 // a tensor of interesting values of the source type (test_values.hpp).
 //
 // Per element it checks what must hold whatever the value: no error, one outcome and one rule, the
@@ -25,6 +25,7 @@ namespace castlike::probe {
 namespace {
 
 struct Combo {
+  Operator op;
   ElementType from, to;
   int version;
   std::optional<int64_t> saturate;
@@ -33,7 +34,7 @@ struct Combo {
 
 std::string describe(const Combo& c) {
   std::ostringstream s;
-  s << name_of(c.from) << " -> " << name_of(c.to) << " at CastLike-" << c.version << " saturate="
+  s << name_of(c.from) << " -> " << name_of(c.to) << " at " << operator_name(c.op) << "-" << c.version << " saturate="
     << (c.saturate ? std::to_string(*c.saturate) : "absent") << " round_mode=" << c.round_mode.value_or("absent");
   return s.str();
 }
@@ -41,16 +42,17 @@ std::string describe(const Combo& c) {
 // The enumeration under test: driven by the shared type table's version data.
 std::vector<Combo> enumerate_combos() {
   std::vector<Combo> out;
+  for (Operator op : kOperators)
   for (const TypeInfo& f : kTypeTable)
     for (const TypeInfo& t : kTypeTable)
-      for (int v : kCastLikeVersions) {
+      for (int v : versions_of(op)) {
         if (!type_in_version(f.type, v) || !type_in_version(t.type, v)) continue;
         std::vector<std::optional<int64_t>> saturates{std::nullopt};
         if (saturate_in_version(v)) saturates.insert(saturates.end(), {0, 1});
         std::vector<std::optional<std::string>> modes{std::nullopt};
         if (round_mode_in_version(v)) modes.insert(modes.end(), {"up", "down", "nearest"});
         for (const auto& s : saturates)
-          for (const auto& m : modes) out.push_back({f.type, t.type, v, s, m});
+          for (const auto& m : modes) out.push_back({op, f.type, t.type, v, s, m});
       }
   return out;
 }
@@ -61,22 +63,30 @@ std::vector<Combo> enumerate_combos() {
 struct VersionRow {
   int version, types, attribute_combinations;
 };
-constexpr VersionRow kVersionRows[] = {{15, 14, 1}, {19, 18, 3}, {21, 20, 3}, {23, 21, 3}, {24, 22, 12}, {25, 24, 12}};
+constexpr VersionRow kCastLikeRows[] = {{15, 14, 1}, {19, 18, 3}, {21, 20, 3}, {23, 21, 3}, {24, 22, 12}, {25, 24, 12}};
+// Cast-13 has CastLike-15's types; Cast-28 adds the two FLOAT6 types.
+constexpr VersionRow kCastRows[] = {{13, 14, 1}, {19, 18, 3}, {21, 20, 3}, {23, 21, 3},
+                                    {24, 22, 12}, {25, 24, 12}, {28, 26, 12}};
+std::vector<VersionRow> rows_of(Operator op) {
+  if (op == Operator::kCast) return {std::begin(kCastRows), std::end(kCastRows)};
+  return {std::begin(kCastLikeRows), std::end(kCastLikeRows)};
+}
 
-size_t closed_total() {
+size_t closed_total(Operator op) {
   size_t total = 0;
-  for (const VersionRow& r : kVersionRows) total += size_t(r.types) * r.types * r.attribute_combinations;
+  for (const VersionRow& r : rows_of(op)) total += size_t(r.types) * r.types * r.attribute_combinations;
   return total;
 }
 size_t closed_per_source(ElementType from) {
   size_t total = 0;
-  for (const VersionRow& r : kVersionRows)
-    if (r.version >= spec_since_version(from)) total += size_t(r.types) * r.attribute_combinations;
+  for (Operator op : kOperators)
+    for (const VersionRow& r : rows_of(op))
+      if (r.version >= spec_since_version(from)) total += size_t(r.types) * r.attribute_combinations;
   return total;
 }
-size_t closed_per_pair(ElementType from, ElementType to) {
+size_t closed_per_pair(Operator op, ElementType from, ElementType to) {
   size_t total = 0;
-  for (const VersionRow& r : kVersionRows)
+  for (const VersionRow& r : rows_of(op))
     if (r.version >= spec_since_version(from) && r.version >= spec_since_version(to))
       total += r.attribute_combinations;
   return total;
@@ -84,34 +94,40 @@ size_t closed_per_pair(ElementType from, ElementType to) {
 
 TEST(PairsEnumeration, CountsMatchTheSpecificationTable) {
   const std::vector<Combo> combos = enumerate_combos();
-  // 14^2 + 3 (18^2 + 20^2 + 21^2) + 12 (22^2 + 24^2) = 196 + 3495 + 12720.
-  EXPECT_EQ(closed_total(), 16411u);
-  EXPECT_EQ(combos.size(), closed_total());
+  // CastLike: 14^2 + 3 (18^2 + 20^2 + 21^2) + 12 (22^2 + 24^2) = 196 + 3495 + 12720.
+  EXPECT_EQ(closed_total(Operator::kCastLike), 16411u);
+  // Cast: the same from 13 (CastLike's 15), and Cast-28's 26^2 pairs with twelve combinations.
+  EXPECT_EQ(closed_total(Operator::kCast), 16411u + 12u * 26u * 26u);
+  EXPECT_EQ(combos.size(), closed_total(Operator::kCastLike) + closed_total(Operator::kCast));
 
-  std::set<std::pair<int, int>> pairs;
-  std::set<std::tuple<int, int, int, int64_t, std::string>> unique;
-  std::map<std::pair<int, int>, size_t> per_pair;
+  std::map<Operator, std::set<std::pair<int, int>>> pairs;
+  std::set<std::tuple<int, int, int, int, int64_t, std::string>> unique;
+  std::map<std::tuple<Operator, int, int>, size_t> per_pair;
+  std::map<std::pair<Operator, int>, size_t> at_version;
   for (const Combo& c : combos) {
-    pairs.insert({int(c.from), int(c.to)});
-    unique.insert({int(c.from), int(c.to), c.version, c.saturate.value_or(-1), c.round_mode.value_or("-")});
-    ++per_pair[{int(c.from), int(c.to)}];
+    pairs[c.op].insert({int(c.from), int(c.to)});
+    unique.insert({int(c.op), int(c.from), int(c.to), c.version, c.saturate.value_or(-1), c.round_mode.value_or("-")});
+    ++per_pair[{c.op, int(c.from), int(c.to)}];
+    ++at_version[{c.op, c.version}];
   }
-  EXPECT_EQ(pairs.size(), 576u);
+  EXPECT_EQ(pairs[Operator::kCastLike].size(), 576u);
+  EXPECT_EQ(pairs[Operator::kCast].size(), 676u);
   EXPECT_EQ(unique.size(), combos.size()) << "an enumerated combination repeats";
-  for (ElementType f : all_types())
-    for (ElementType t : all_types())
-      EXPECT_EQ((per_pair[{int(f), int(t)}]), closed_per_pair(f, t)) << name_of(f) << " -> " << name_of(t);
+  for (Operator op : kOperators)
+    for (ElementType f : all_types())
+      for (ElementType t : all_types())
+        EXPECT_EQ((per_pair[{op, int(f), int(t)}]), closed_per_pair(op, f, t))
+            << operator_name(op) << " " << name_of(f) << " -> " << name_of(t);
   size_t sum = 0;
   for (ElementType f : all_types()) sum += closed_per_source(f);
-  EXPECT_EQ(sum, closed_total());
-  // The newest version has every pair with all twelve attribute combinations.
-  size_t at25 = 0;
-  for (const Combo& c : combos) at25 += c.version == 25;
-  EXPECT_EQ(at25, 576u * 12u);
+  EXPECT_EQ(sum, combos.size());
+  // The newest version of each operator has every pair with all twelve attribute combinations.
+  EXPECT_EQ((at_version[{Operator::kCastLike, 25}]), 576u * 12u);
+  EXPECT_EQ((at_version[{Operator::kCast, 28}]), 676u * 12u);
 }
 
 TEST(PairsEnumeration, TypeTableAgreesWithTheSpecification) {
-  EXPECT_EQ(kTypeTable.size(), 24u);
+  EXPECT_EQ(kTypeTable.size(), 26u);
   for (ElementType t : all_types()) {
     EXPECT_EQ(info(t).since_version, spec_since_version(t)) << name_of(t);
     const auto f = spec_format(t);
@@ -135,6 +151,8 @@ TEST(PairsEnumeration, TypeTableAgreesWithTheSpecification) {
   EXPECT_EQ(max_of(ElementType::kFloat8E5M2), 57344.0);
   EXPECT_EQ(max_of(ElementType::kFloat8E5M2FNUZ), 57344.0);
   EXPECT_EQ(max_of(ElementType::kFloat4E2M1), 6.0);
+  EXPECT_EQ(max_of(ElementType::kFloat6E2M3), 7.5);
+  EXPECT_EQ(max_of(ElementType::kFloat6E3M2), 28.0);
   EXPECT_EQ(max_of(ElementType::kFloat8E8M0), std::ldexp(1.0, 127));
   EXPECT_EQ(decode_double(ElementType::kFloat8E4M3FN, 0x7E), 448.0);
   EXPECT_EQ(decode_double(ElementType::kFloat8E4M3FNUZ, 0x7F), 240.0);
@@ -179,10 +197,9 @@ class Checker {
     } else {
       if (out_.output.data.size() != *storage_bytes(c_.to, n) || !out_.output.strings.empty())
         return "output is " + std::to_string(out_.output.data.size()) + " bytes";
-      if (is_packed(c_.to) && n % (8 / width(c_.to)) != 0) {
-        const unsigned used = unsigned(n % (8 / width(c_.to))) * unsigned(width(c_.to));
-        if ((out_.output.data.back() >> used) != 0) return std::string("packed padding bits are not zero");
-      }
+      const unsigned used = unsigned(n % 8) * unsigned(width(c_.to)) % 8;  // bits of the last byte in use
+      if (is_packed(c_.to) && used != 0 && (out_.output.data.back() >> used) != 0)
+        return std::string("packed padding bits are not zero");
     }
     for (size_t i = 0; i < n; ++i)
       if (auto p = element(i)) return "element " + std::to_string(i) + " (" + input_text(i) + "): " + *p;
@@ -273,7 +290,7 @@ class Checker {
       if (to == ElementType::kBool) return expect_exact(1, "NaN is true");
       if (is_integer(to)) return outcome == ref::OutcomeClass::kUnspecified ? std::nullopt
                                                                               : std::optional<std::string>("NaN to integer" + got);
-      if (to == ElementType::kFloat4E2M1) return outcome == ref::OutcomeClass::kExact ? std::nullopt
+      if (to_fmt->kind == Kind::kFiniteOnly) return outcome == ref::OutcomeClass::kExact ? std::nullopt
                                                                                        : std::optional<std::string>("NaN to FLOAT4E2M1" + got);
       if (outcome != ref::OutcomeClass::kNan) return "NaN must give NaN" + got;
       const bool signed_nans_in = spec_format(from)->kind == Kind::kIeee || spec_format(from)->kind == Kind::kFn;
@@ -290,7 +307,7 @@ class Checker {
         if (!spec_is_inf(to, ob) || spec_negative(to, ob) != neg || outcome != ref::OutcomeClass::kExact)
           return "infinity must stay infinite" + got;
       }
-      if ((is_float8(to) && saturating()) || to == ElementType::kFloat4E2M1) {
+      if ((is_float8(to) && saturating()) || to_fmt->kind == Kind::kFiniteOnly) {
         const MaxFinite m = max_finite(*to_fmt);
         if (*encode_exact(to, neg, m.significand, m.quantum_exponent) != ob) return "infinity saturates to max" + got;
       }
@@ -363,6 +380,7 @@ TEST_P(PairsFromSource, EveryDestinationVersionAndAttributeCombination) {
     ++combos;
     destinations.insert(int(c.to));
     ref::CastLikeRequest request;
+    request.op = c.op;
     request.input = input;
     request.target = c.to;
     request.opset = c.version;
@@ -395,7 +413,7 @@ TEST_P(PairsFromSource, EveryDestinationVersionAndAttributeCombination) {
     }
   }
   EXPECT_EQ(combos, closed_per_source(from));
-  EXPECT_EQ(destinations.size(), 24u);
+  EXPECT_EQ(destinations.size(), kTypeTable.size());  // every type at Cast-28
   RecordProperty("combinations", static_cast<int>(combos));
   RecordProperty("elements_checked", static_cast<int>(checked));
   std::printf("%s: %zu combinations x %zu elements = %zu element checks\n", name_of(from).c_str(), combos, elements,
@@ -448,6 +466,23 @@ TEST(PairsRejections, TypeBeforeItsVersion) {
     expect_error(request_of(T::kFloat, c.type, c.opset), {name_of(c.type), "does not exist", c.version, c.needs});
     // And accepted from the version that introduced it.
     EXPECT_EQ(error_of(request_of(c.type, T::kFloat, spec_since_version(c.type))), "");
+  }
+}
+
+// The FLOAT6 types are Cast-28's: CastLike has them at no opset, and the message says where they are.
+TEST(PairsRejections, Float6IsCastOnly) {
+  using T = ElementType;
+  for (T t : {T::kFloat6E2M3, T::kFloat6E3M2}) {
+    SCOPED_TRACE(name_of(t));
+    for (int opset : {25, 28}) {
+      expect_error(request_of(t, T::kFloat, opset), {name_of(t), "Cast-28"});
+      expect_error(request_of(T::kFloat, t, opset), {name_of(t), "Cast-28"});
+    }
+    ref::CastLikeRequest cast = request_of(T::kFloat, t, 27);
+    cast.op = Operator::kCast;
+    expect_error(cast, {name_of(t), "does not exist", "Cast-25"});
+    cast.opset = 28;
+    EXPECT_EQ(error_of(cast), "");
   }
 }
 

@@ -166,7 +166,18 @@ TEST(Properties, WideningPairsAreTheExpectedOnes) {
   EXPECT_FALSE(has(T::kInt4, T::kFloat4E2M1));
   EXPECT_FALSE(has(T::kInt16, T::kFloat16));
   EXPECT_FALSE(has(T::kInt8, T::kUint8));
-  EXPECT_EQ(pairs.size(), 136u);
+  // The FLOAT6 types: 5 + 6 pairs out of them, 9 into them (from FLOAT4E2M1, the 2-bit integers,
+  // BOOL, and INT4 into E3M2 only: 8 is past E2M3's 7.5).
+  EXPECT_TRUE(has(T::kFloat6E2M3, T::kFloat8E4M3FN));
+  EXPECT_FALSE(has(T::kFloat6E2M3, T::kFloat8E5M2));  // 1.125: three mantissa bits
+  EXPECT_TRUE(has(T::kFloat6E3M2, T::kFloat8E5M2));
+  EXPECT_FALSE(has(T::kFloat6E3M2, T::kFloat6E2M3));   // 0.0625
+  EXPECT_FALSE(has(T::kFloat6E2M3, T::kFloat6E3M2));   // 1.125
+  EXPECT_TRUE(has(T::kFloat4E2M1, T::kFloat6E2M3));
+  EXPECT_TRUE(has(T::kInt4, T::kFloat6E3M2));
+  EXPECT_FALSE(has(T::kInt4, T::kFloat6E2M3));        // -8
+  EXPECT_FALSE(has(T::kFloat6E3M2, T::kFloat8E4M3FNUZ));  // -0
+  EXPECT_EQ(pairs.size(), 156u);
 }
 
 void widen_and_back(T s, T w, const ref::Variants& profile, bool exact_profile, size_t& checks) {
@@ -231,7 +242,7 @@ TEST(Properties, WideningThenNarrowingIsTheIdentity) {
       widen_and_back(s, w, {}, false, checks);
       if (s == T::kFloat8E8M0) widen_and_back(s, w, exact_profile, true, checks);  // A12: 0x00 is 2^-127
     }
-  EXPECT_EQ(pairs, 136u);
+  EXPECT_EQ(pairs, 156u);
   EXPECT_GT(checks, 900000u);
   std::printf("widening: %zu pairs, %zu round trips\n", pairs, checks);
 }

@@ -50,6 +50,8 @@ inline std::optional<SpecFormat> spec_format(ElementType t) {
     case ElementType::kFloat8E5M2FNUZ: return SpecFormat{5, 2, 16, true, Kind::kFnuz};
     case ElementType::kFloat8E8M0: return SpecFormat{8, 0, 127, false, Kind::kE8M0};
     case ElementType::kFloat4E2M1: return SpecFormat{2, 1, 1, true, Kind::kFiniteOnly};
+    case ElementType::kFloat6E2M3: return SpecFormat{2, 3, 1, true, Kind::kFiniteOnly};
+    case ElementType::kFloat6E3M2: return SpecFormat{3, 2, 3, true, Kind::kFiniteOnly};
     default: return std::nullopt;
   }
 }
@@ -69,6 +71,8 @@ inline int spec_since_version(ElementType t) {
     case ElementType::kFloat8E8M0: return 24;
     case ElementType::kUint2:
     case ElementType::kInt2: return 25;
+    case ElementType::kFloat6E2M3:
+    case ElementType::kFloat6E3M2: return 28;  // Cast-28 only: no CastLike version lists them
     default: return 13;
   }
 }
@@ -509,6 +513,7 @@ inline bool rule_fits(ElementType from, ElementType to, std::string_view rule) {
   if (to == ElementType::kBool) return starts("BOOL.");
   if (to == ElementType::kFloat8E8M0) return starts("E8M0.");
   if (to == ElementType::kFloat4E2M1) return starts("F4.");
+  if (to == ElementType::kFloat6E2M3 || to == ElementType::kFloat6E3M2) return starts("F6.");
   if (is_float8(to)) return starts("F8.");
   if (is_float(to)) return starts("FLOAT.");
   // Integer destinations.

@@ -53,7 +53,7 @@ std::string builtin_report_json(const BuiltinReport& r) {
                     {"fail", v.total.fail},   {"unspecified", v.total.unspecified}, {"rejected", v.total.rejected}};
     const Coverage& c = ir.coverage;
     ij["coverage"] = {{"combinations", c.combinations}, {"ran", c.ran},          {"matched", c.matched},
-                      {"errors", c.errors},             {"pairs_ran", c.pairs_ran}, {"pairs_total", 576},
+                      {"errors", c.errors},             {"pairs_ran", c.pairs_ran}, {"pairs_total", kTypeTable.size() * kTypeTable.size()},
                       {"problems", c.problems}};
     j["implementations"].push_back(std::move(ij));
   }

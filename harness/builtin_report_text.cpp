@@ -32,7 +32,7 @@ std::string builtin_report_text(const BuiltinReport& r, bool verbose) {
     out << "     " << v.total.pass << " pass, " << v.total.fail << " fail, " << v.total.unspecified << " unspecified, "
         << v.total.rejected << " rejected; " << files_failed << " of " << r.rows.size() << " files failed\n";
     out << "     coverage " << ir.coverage.matched << "/" << ir.coverage.combinations << " agree, "
-        << ir.coverage.errors << " errors, " << ir.coverage.pairs_ran << "/576 pairs\n";
+        << ir.coverage.errors << " errors, " << ir.coverage.pairs_ran << "/" << kTypeTable.size() * kTypeTable.size() << " pairs\n";
   }
   if (!verbose) out << "(only failing files are listed below; --verbose lists every file)\n";
   for (const BuiltinResult& ir : r.implementations) {
@@ -63,7 +63,7 @@ std::string builtin_report_text(const BuiltinReport& r, bool verbose) {
     const Coverage& c = ir.coverage;
     out << "  coverage: " << c.ran << "/" << c.combinations
         << " pair x operator version x attribute combinations ran (" << coverage_versions() << "), " << c.matched
-        << " agree with the reference, " << c.errors << " errors; " << c.pairs_ran << "/576 type pairs\n";
+        << " agree with the reference, " << c.errors << " errors; " << c.pairs_ran << "/" << kTypeTable.size() * kTypeTable.size() << " type pairs\n";
     for (const std::string& p : c.problems) out << "        " << p << "\n";
     out << "  result: " << (r.ok(ir) ? "PASS" : "FAIL") << "\n";
   }

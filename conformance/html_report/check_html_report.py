@@ -7,7 +7,7 @@ plug-in (conformance/hostile/) over vectors it gets wrong in a way a named readi
 (html_report_wrong_expected: unexplained failures), a call that crashes (hostile_trigger_99_text: a
 failed call), a pair it rejects, and an input full of markup and control characters. Then
 
-  - `chromium --dump-dom`: the matrix has its 576 cells, the expected pairs carry the expected
+  - `chromium --dump-dom`: the matrix has its 676 cells, the expected pairs carry the expected
     status and count and link to their details; every in-page link has its target; the failing-case
     tables have their columns; no script, no external resource; the hostile input is text;
   - `chromium --screenshot` at 1280 px: the PNG (decoded with zlib alone) really shows the colours
@@ -204,25 +204,26 @@ def main():
     missing = sorted({h[1:] for h in hrefs} - set(ids))
     check(hrefs and not missing, f"every href=\"#x\" of the {len(hrefs)} links has an id=\"x\" (missing: {missing[:5]})")
 
-    # The matrix: 24 x 24 cells; the pairs of the report with their status, count and link.
+    # The matrix: 26 x 26 cells (Cast-28's types); the pairs of the report with their status, count and link.
+    n = 26
     tables = dom.find("table", "m")
     check(len(tables) == 1, "one pair matrix")
     cells = dom.find("td", inside=tables[0]) if tables else []
-    check(len(cells) == 576, f"the matrix has 576 cells (got {len(cells)})")
+    check(len(cells) == n * n, f"the matrix has {n * n} cells (got {len(cells)})")
     types = [E[i]["text"] for i in dom.find("span", inside=tables[0])] if tables else []
     want = {("INT8", "INT16"): ("st-bug", "2"), ("STRING", "INT16"): ("st-expl", "6"),
             ("INT8", "STRING"): ("st-call", "\u27151"), ("FLOAT", "FLOAT8E4M3FN"): ("st-rej", "\u2013")}
     for (a, b), (cls, count) in want.items():
-        if len(types) != 24 or len(cells) != 576:
+        if len(types) != n or len(cells) != n * n:
             break
-        cell = E[cells[types.index(a) * 24 + types.index(b)]]
-        links = dom.find("a", inside=cells[types.index(a) * 24 + types.index(b)])
+        cell = E[cells[types.index(a) * n + types.index(b)]]
+        links = dom.find("a", inside=cells[types.index(a) * n + types.index(b)])
         href = E[links[0]]["attrs"].get("href") if links else None
         check(cell["attrs"].get("class") == cls and cell["text"] == count and href == f"#pair-{a}-{b}",
               f"cell {a} -> {b}: class {cls}, count {count!r}, link #pair-{a}-{b} "
               f"(got {cell['attrs'].get('class')}, {cell['text']!r}, {href})")
     statuses = [E[i]["attrs"].get("class") for i in cells]
-    check(statuses.count("st-none") == 576 - 4, "the pairs without vectors are marked so")
+    check(statuses.count("st-none") == n * n - 4, "the pairs without vectors are marked so")
 
     # The failing cases as tables with their columns, and what they say.
     columns = ["case", "element", "input", "expected", "actual", "rule", "reading", "reproduce"]

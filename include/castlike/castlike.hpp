@@ -6,10 +6,10 @@
 //   castlike_status s = castlike::convert<castlike::dtype::Float, castlike::dtype::Float8E4M3FN>(
 //       in, out, castlike::Attributes{.saturate = false});
 //
-// Each of the 24 ONNX types has a tag in castlike::dtype with its C id and its storage type: the
+// Each of the 26 ONNX types has a tag in castlike::dtype with its C id and its storage type: the
 // C++ type one element is stored in (float, double, bool, the integers; uint16_t for FLOAT16 and
-// BFLOAT16; uint8_t for the float8 types; for the packed 4-/2-bit types uint8_t bytes that hold two
-// or four elements each).
+// BFLOAT16; uint8_t for the float8 types; for the packed 6-/4-/2-bit types uint8_t bytes of one
+// little-endian bit string: four 6-bit elements in three bytes, two 4-bit or four 2-bit in one).
 #pragma once
 
 #include <cstddef>
@@ -45,7 +45,6 @@ struct Tag {
   using storage = Storage;
   static constexpr unsigned bits = Bits;  // per element (0 for STRING)
   static constexpr bool packed = Bits > 0 && Bits < 8;
-  static constexpr unsigned per_storage = packed ? 8 / Bits : 1;  // elements per storage unit
 };
 
 using Float = Tag<CASTLIKE_FLOAT, float, 32>;
@@ -58,6 +57,8 @@ using Float8E5M2 = Tag<CASTLIKE_FLOAT8E5M2, uint8_t, 8>;
 using Float8E5M2FNUZ = Tag<CASTLIKE_FLOAT8E5M2FNUZ, uint8_t, 8>;
 using Float8E8M0 = Tag<CASTLIKE_FLOAT8E8M0, uint8_t, 8>;
 using Float4E2M1 = Tag<CASTLIKE_FLOAT4E2M1, uint8_t, 4>;
+using Float6E2M3 = Tag<CASTLIKE_FLOAT6E2M3, uint8_t, 6>;
+using Float6E3M2 = Tag<CASTLIKE_FLOAT6E3M2, uint8_t, 6>;
 using Int8 = Tag<CASTLIKE_INT8, int8_t, 8>;
 using Int16 = Tag<CASTLIKE_INT16, int16_t, 16>;
 using Int32 = Tag<CASTLIKE_INT32, int32_t, 32>;
@@ -84,7 +85,9 @@ concept NumericTag = T::bits >
 // Elements a span of storage units can hold.
 template <NumericTag T>
 constexpr size_t capacity_in_elements(size_t storage_units) noexcept {
-  return storage_units > SIZE_MAX / T::per_storage ? SIZE_MAX : storage_units * T::per_storage;
+  if constexpr (!T::packed) return storage_units;
+  // Packed types are one bit string: whole elements in storage_units bytes (6-bit: 4 in 3 bytes).
+  else return storage_units > SIZE_MAX / 8 ? SIZE_MAX / T::bits : storage_units * 8 / T::bits;
 }
 
 // n elements from element src_offset of src to element dst_offset of dst (offsets and n count
@@ -174,7 +177,7 @@ noexcept { return to_strings<From>(src, 0, src.size(), out); }
 
 // ---- The CastLike operator ----------------------------------------------------------------------
 
-// An owning tensor in ONNX's layout: `data` for numeric types (raw, packed for 4-/2-bit types),
+// An owning tensor in ONNX's layout: `data` for numeric types (raw, packed for 6-/4-/2-bit types),
 // `strings` for STRING.
 struct Tensor {
   castlike_type type = CASTLIKE_FLOAT;
