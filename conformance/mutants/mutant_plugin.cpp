@@ -94,7 +94,15 @@ const char* castlike_validator_name(void) {
   return name.c_str();
 }
 
-int32_t castlike_validator_cast_like(const castlike_validator_request* req, castlike_validator_output* out) {
+}  // extern "C"
+
+namespace {
+
+using NodeCall = castlike_status (*)(const castlike_tensor*, castlike_type, int64_t, const castlike_node_attributes*,
+                                     castlike_output*);
+
+// One node through `call` (castlike_cast_like or castlike_cast), then the selected fault.
+int32_t run_node(NodeCall call, const castlike_validator_request* req, castlike_validator_output* out) {
   const Selection& s = selection();
   if (!s.error.empty()) return reject(out, s.error);
   const int64_t shape[1] = {static_cast<int64_t>(req->count)};
@@ -124,8 +132,7 @@ int32_t castlike_validator_cast_like(const castlike_validator_request* req, cast
     output.sink = forward_text;
     output.sink_user_data = out;
   }
-  const castlike_status status =
-      castlike_cast_like(&input, static_cast<castlike_type>(req->to), req->opset, &attributes, &output);
+  const castlike_status status = call(&input, static_cast<castlike_type>(req->to), req->opset, &attributes, &output);
   if (status != CASTLIKE_OK) return reject(out, castlike_status_message(status));
   // The call succeeded, so both types exist. Copies are no conversion: no fault is about them.
   const auto from = static_cast<ElementType>(req->from), to = static_cast<ElementType>(req->to);
@@ -136,6 +143,19 @@ int32_t castlike_validator_cast_like(const castlike_validator_request* req, cast
   s.fault->corrupt(faults::Call{from, to, effective, req->input, out->data, before.data(), req->count,
                                 numeric(req->from) ? nullptr : req->input_text});
   return CASTLIKE_VALIDATOR_OK;
+}
+
+}  // namespace
+
+extern "C" {
+
+int32_t castlike_validator_cast_like(const castlike_validator_request* req, castlike_validator_output* out) {
+  return run_node(&castlike_cast_like, req, out);
+}
+
+// Cast nodes (the Cast-28 files with the FLOAT6 types among them) get the same faults.
+int32_t castlike_validator_cast(const castlike_validator_request* req, castlike_validator_output* out) {
+  return run_node(&castlike_cast, req, out);
 }
 
 const char* castlike_mutant_catalogue(void) {
