@@ -90,8 +90,51 @@ TEST(A2_Float4Nan, VariantSixFollowsTheTechnicalNote) {
   expect(cast(T::kFloat, kF32Nan, T::kFloat4E2M1, with("A2=six")), 0x7, kExact, "F4.NAN.SIX");
 }
 
-TEST(A2_Float4Nan, VariantNegzeroGivesMlDtypesNanPattern) {
+TEST(A2_Float4Nan, VariantNegzeroGivesAZeroOfTheOtherSignAsMlDtypes) {
+  // ml_dtypes 0.6 and 0.7 flip the NaN's sign onto a zero: +NaN 0b1000 (-0), -NaN 0b0000.
   expect(cast(T::kFloat, kF32Nan, T::kFloat4E2M1, with("A2=negzero")), 0x8, kExact, "F4.NAN.NEGZERO");
+  expect(cast(T::kFloat, kF32MinusNan, T::kFloat4E2M1, with("A2=negzero")), 0x0, kExact, "F4.NAN.NEGZERO");
+}
+
+// ---- A2 carried over to FLOAT6E2M3 and FLOAT6E3M2 (no NaN either) ---------------------------------
+
+TEST(A2_Float6Nan, DefaultGivesPositiveZeroAsFloat4) {
+  for (T to : {T::kFloat6E2M3, T::kFloat6E3M2}) {
+    expect(cast(T::kFloat, kF32Nan, to), 0x00, kExact, "F6.NAN.ZERO");
+    expect(cast(T::kFloat, kF32MinusNan, to), 0x00, kExact, "F6.NAN.ZERO");
+    expect(cast(T::kFloat16, 0x7E00, to), 0x00, kExact, "F6.NAN.ZERO");
+  }
+}
+
+TEST(A2_Float6Nan, VariantSixGivesPositiveMaxAsCuda) {
+  // 7.5 = 1.875 * 2^2 (E2M3: 0 11 111) and 28 = 1.75 * 2^4 (E3M2: 0 111 11): both 0x1F.
+  expect(cast(T::kFloat, kF32Nan, T::kFloat6E2M3, with("A2=six")), 0x1F, kExact, "F6.NAN.MAX");
+  expect(cast(T::kFloat, kF32MinusNan, T::kFloat6E3M2, with("A2=six")), 0x1F, kExact, "F6.NAN.MAX");
+  expect(cast(T::kDouble, 0x7FF8000000000000u, T::kFloat6E3M2, profile("exact")), 0x1F, kExact, "F6.NAN.MAX");
+}
+
+TEST(A2_Float6Nan, VariantNegzeroGivesAZeroOfTheOtherSignAsMlDtypes) {
+  for (T to : {T::kFloat6E2M3, T::kFloat6E3M2}) {
+    expect(cast(T::kFloat, kF32Nan, to, with("A2=negzero")), 0x20, kExact, "F6.NAN.NEGZERO");
+    expect(cast(T::kFloat, kF32MinusNan, to, with("A2=negzero")), 0x00, kExact, "F6.NAN.NEGZERO");
+  }
+}
+
+TEST(Float6, SaturatesWhateverSaturateSaysAndKeepsTheSignOfZero) {
+  for (bool saturate : {true, false}) {
+    expect(cast(T::kFloat, 0x40F80000u, T::kFloat6E2M3, {}, saturate), 0x1F, kExact, "F6.SAT");   // 7.75
+    expect(cast(T::kFloat, 0x41F00000u, T::kFloat6E3M2, {}, saturate), 0x1F, kExact, "F6.SAT");   // 30
+    expect(cast(T::kFloat, 0xFF800000u, T::kFloat6E2M3, {}, saturate), 0x3F, kExact, "F6.INF");   // -inf
+    expect(cast(T::kFloat, 0x7F800000u, T::kFloat6E3M2, {}, saturate), 0x1F, kExact, "F6.INF");
+  }
+  expect(cast(T::kFloat, 0x80000000u, T::kFloat6E2M3), 0x20, kExact, "F6.RNE");  // -0
+  // Ties to even: 7.25 lies between 7 (0x1E) and 7.5 (0x1F) and goes to 7; 26 between 24 and 28 to 24.
+  expect(cast(T::kFloat, 0x40E80000u, T::kFloat6E2M3), 0x1E, kExact, "F6.RNE");
+  expect(cast(T::kFloat, 0x41D00000u, T::kFloat6E3M2), 0x1E, kExact, "F6.RNE");
+  // Half the smallest subnormal is a tie to 0; a hair above gives the subnormal.
+  expect(cast(T::kFloat, 0x3D800000u, T::kFloat6E2M3), 0x00, kExact, "F6.RNE");  // 0.0625
+  expect(cast(T::kFloat, 0x3D800001u, T::kFloat6E2M3), 0x01, kExact, "F6.RNE");
+  expect(cast(T::kFloat, 0xBD000001u, T::kFloat6E3M2), 0x21, kExact, "F6.RNE");  // -(0.03125 + ulp)
 }
 
 TEST(A2_Float4Nan, ExactProfileDepartsFromTheExamples) {

@@ -1,11 +1,11 @@
-// fuzz_castlike: whole CastLike nodes through the public API (castlike_cast_like) against
-// ref::cast_like: the same verdict for every node (accepted, or rejected for the same reason:
+// fuzz_castlike: whole Cast and CastLike nodes through the public API (castlike_cast,
+// castlike_cast_like) against ref::cast_like: the same verdict for every node (accepted, or rejected for the same reason:
 // unknown opset, unknown type, type or attribute not at that opset, bad attribute value, bad shape,
 // data that does not match the shape), and for accepted nodes the same output element by element
 // (by outcome class), the padding bits of packed outputs zero, nothing written past the output,
 // BUFFER_TOO_SMALL (with the size needed) for a short output buffer, and a sink that stops the call.
 //
-// Input: [0] opset, [1] input type, [2] target type (both may be numbers that are no ONNX type),
+// Input: [0] operator and opset, [1] input type, [2] target type (both may be numbers that are no ONNX type),
 // [3] attributes, [4] shape (rank, odd dimensions), [5] data / output sizing, [6] ISA level, then the
 // dimensions (0..16, or -1 / 2^32 / 2^62 / INT64_MAX / INT64_MIN) and the
 // elements (numeric: values.hpp recipes; STRING: texts separated by 0xFF).
@@ -24,18 +24,27 @@ namespace {
 constexpr const char* kTarget = "fuzz_castlike";
 constexpr size_t kMaxElements = 96;
 
+// Bit 4 picks the operator. CastLike: every known opset (15 to kNewestKnownOpset), then the ones
+// without a CastLike. Cast: every known opset (13 to kNewestKnownOpset), and when bits 5-7 are all
+// set, the odd ones.
+constexpr int64_t kOddOpsets[] = {14, kNewestKnownOpset + 1, 0, -1, 1, 1000000, 1000001, INT64_MAX, INT64_MIN,
+                                  int64_t{1} << 32 | 19};
+Operator pick_operator(uint8_t b) { return (b >> 4) & 1 ? Operator::kCast : Operator::kCastLike; }
 int64_t pick_opset(uint8_t b) {
-  // Every known opset (15 to kNewestKnownOpset), then the ones without a CastLike.
-  static constexpr int64_t kOdd[] = {14, kNewestKnownOpset + 1, 0, -1, 1, 1000000, 1000001, INT64_MAX, INT64_MIN,
-                                     int64_t{1} << 32 | 19};
-  static_assert(kNewestKnownOpset - 15 < 16, "the known opsets fit in b % 16");
+  constexpr size_t kOdd = sizeof kOddOpsets / sizeof kOddOpsets[0];
+  if (pick_operator(b) == Operator::kCast) {
+    static_assert(kNewestKnownOpset - 13 < 16, "Cast's known opsets fit in b % 16");
+    if ((b >> 5) == 7) return kOddOpsets[b % kOdd];
+    return 13 + b % 16;
+  }
+  static_assert(kNewestKnownOpset - 15 < 16, "CastLike's known opsets fit in b % 16");
   if (b % 16 <= kNewestKnownOpset - 15) return 15 + b % 16;
-  return kOdd[(b / 16) % (sizeof kOdd / sizeof kOdd[0])];
+  return kOddOpsets[(b / 32) % kOdd];
 }
 
-// An ONNX type number: one of the 24, or a number that is none.
+// An ONNX type number: one of the 26, or a number that is none.
 int32_t pick_type(uint8_t b) {
-  static constexpr int32_t kBad[] = {0, 14, 15, 27, -1, 1000};
+  static constexpr int32_t kBad[] = {0, 14, 15, 29, -1, 1000};
   const auto& all = all_types();
   if (b % 32 < all.size()) return static_cast<int32_t>(all[b % 32]);
   return kBad[(b % 32 - all.size()) % (sizeof kBad / sizeof kBad[0])];
@@ -78,7 +87,9 @@ std::string status_text(castlike_status s) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Reader r(data, size, /*extend=*/true);
-  const int64_t opset = pick_opset(r.u8());
+  const uint8_t op_byte = r.u8();
+  const Operator op = pick_operator(op_byte);
+  const int64_t opset = pick_opset(op_byte);
   const int32_t from_id = pick_type(r.u8());
   const int32_t to_id = pick_type(r.u8());
   const uint8_t attr_byte = r.u8();
@@ -111,12 +122,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::optional<castlike_status> expected;
   const TypeInfo* from_info = find_type(from_id);
   const TypeInfo* to_info = find_type(to_id);
-  if (opset < 0 || opset > 1000000 || !castlike_version_for_opset(static_cast<int>(opset)))
+  if (opset < 0 || opset > 1000000 || !version_for_opset(op, static_cast<int>(opset)))
     expected = CASTLIKE_ERROR_UNKNOWN_OPSET;
   else if (!from_info || !to_info)
     expected = CASTLIKE_ERROR_UNKNOWN_TYPE;
 
   ref::CastLikeRequest req;
+  req.op = op;
   if (from_info) req.input.type = from_info->type;
   if (to_info) req.target = to_info->type;
   req.opset = static_cast<int>(opset);
@@ -215,10 +227,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   output.sink = string_out ? sink : nullptr;
   output.sink_user_data = &s;
 
-  const castlike_status got = castlike_cast_like(&input, static_cast<castlike_type>(to_id), opset,
-                                                 null_attributes ? nullptr : &na, &output);
+  const auto node = op == Operator::kCast ? &castlike_cast : &castlike_cast_like;
+  const castlike_status got =
+      node(&input, static_cast<castlike_type>(to_id), opset, null_attributes ? nullptr : &na, &output);
 
-  std::string call = "CastLike opset " + std::to_string(opset) + ", input type " + std::to_string(from_id) +
+  std::string call = std::string(operator_name(op)) + " opset " + std::to_string(opset) + ", input type " + std::to_string(from_id) +
                      (from_info ? std::string(" ") + from_info->name.data() : std::string()) + ", target " +
                      std::to_string(to_id) + (to_info ? std::string(" ") + to_info->name.data() : std::string()) +
                      ", shape [";
