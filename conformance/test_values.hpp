@@ -1,4 +1,4 @@
-// Test-side knowledge of the 24 element types, written out again from the specification
+// Test-side knowledge of the 26 element types, written out again from the specification
 // (docs/specification.md section 2) instead of taken from the reference: NaN / infinity
 // predicates, an exact encoder for dyadic values, a decoder to double (every value of every float
 // type of 16 bits or fewer, FLOAT and DOUBLE is a double exactly), and the "interesting values"

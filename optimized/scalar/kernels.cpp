@@ -1,4 +1,4 @@
-// The portable scalar kernels: every numeric pair (23 x 23 = 529; STRING pairs take the string
+// The portable scalar kernels: every numeric pair (25 x 25 = 625; STRING pairs take the string
 // path), generated from the element conversions of element.hpp.
 //
 // Sources of 8 bits or fewer (the 8-bit integers, BOOL, the float8 types and the packed types) go
