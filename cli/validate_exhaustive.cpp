@@ -67,10 +67,12 @@ const char* const kUsage =
     "                         FLOAT-FLOAT8E4M3FN-sat1, INT8-FLOAT8E8M0-sat1-nearest\n"
     "  --pairs FROM-TO,...    the configurations of these type pairs\n"
     "  --sources TYPE,...     the configurations of these sources\n"
-    "  --opset N, --saturate 0|1, --round-mode up|down|nearest\n"
-    "                         the call's attributes, resolved as CastLike does (the\n"
+    "  --operator OP, --opset N, --saturate 0|1, --round-mode up|down|nearest\n"
+    "                         the call: CastLike (default) or Cast, and its\n"
+    "                         attributes, resolved as that operator does (the\n"
     "                         opset decides the defaults); keeps the configurations\n"
-    "                         they give; opsets 15..28\n"
+    "                         they give; opsets 15..28 (Cast 13..28). Without them:\n"
+    "                         CastLike at opset 25; Cast at 28 for FLOAT6 types\n"
     "  --newer-opset-as-newest\n"
     "                         read an --opset newer than 28\n"
     "                         (the newest castlike knows) as 28\n"
@@ -170,12 +172,15 @@ std::vector<Call> select(const ParsedArgs& a) {
     std::erase_if(base, [&](const Configuration& c) { return !sources.count(c.from); });
   }
   std::vector<Call> calls;
-  if (!a.has("opset") && !a.has("saturate") && !a.has("round-mode")) {
-    for (const Configuration& c : base) calls.push_back(*call_at(c, 25));
+  if (!a.has("operator") && !a.has("opset") && !a.has("saturate") && !a.has("round-mode")) {
+    for (const Configuration& c : base) calls.push_back(default_call(c));
   } else {
     // The attributes as a CastLike node would have them; the opset decides what an absent one means.
     ref::CastLikeRequest request;
-    request.opset = a.has("opset") ? parse_opset(a.value("opset"), "--opset", Operator::kCastLike, a.has("newer-opset-as-newest")) : 25;
+    request.op = a.has("operator") ? parse_operator(a.value("operator")) : Operator::kCastLike;
+    const int newest_with_every_type = request.op == Operator::kCast ? kNewestKnownOpset : 25;
+    request.opset = a.has("opset") ? parse_opset(a.value("opset"), "--opset", request.op, a.has("newer-opset-as-newest"))
+                                   : newest_with_every_type;
     if (a.has("saturate")) {
       const std::string s = a.value("saturate");
       if (s != "0" && s != "1") throw UsageError{"--saturate must be 0 or 1, got '" + s + "'", "--saturate 0 or --saturate 1"};
@@ -193,7 +198,7 @@ std::vector<Call> select(const ParsedArgs& a) {
       const ref::Attributes& at = std::get<ref::Attributes>(resolved);
       if (reads_saturate(c.to) && at.saturate != c.attributes.saturate) continue;
       if (reads_round_mode(c.to) && at.round_mode != c.attributes.round_mode) continue;
-      calls.push_back({c, request.opset, request.saturate, request.round_mode});
+      calls.push_back({c, request.opset, request.saturate, request.round_mode, request.op});
     }
   }
   if (calls.empty())
@@ -272,7 +277,7 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
       "validate --exhaustive", args,
       {{"exhaustive", false}, {"list", false},         {"builtin", true},      {"isa", true},        {"profile", true},
        {"variants", true},    {"library", true},       {"timeout", true},      {"memory-limit", true}, {"in-process", false},
-       {"raw-outputs", true}, {"config", true},        {"pairs", true},        {"sources", true},    {"opset", true}, {"newer-opset-as-newest", false},
+       {"raw-outputs", true}, {"config", true},        {"pairs", true},        {"sources", true},    {"opset", true}, {"operator", true}, {"newer-opset-as-newest", false},
        {"saturate", true},    {"round-mode", true},    {"range", true},        {"jobs", true},       {"batch", true},
        {"shard", true},       {"digest", false},       {"max-intervals", true}, {"format", true},    {"out", true},
        {"quiet", false},      {"progress", false}});

@@ -162,10 +162,10 @@ PieceResult judge_piece(const Piece& piece, const Call& call, const Map& map, Ba
 
 }  // namespace
 
-std::optional<Call> call_at(const Configuration& c, int opset) {
-  const auto version = castlike_version_for_opset(opset);
+std::optional<Call> call_at(const Configuration& c, int opset, Operator op) {
+  const auto version = version_for_opset(op, opset);
   if (!version || !type_in_version(c.from, *version) || !type_in_version(c.to, *version)) return std::nullopt;
-  Call call{c, opset, std::nullopt, std::nullopt};
+  Call call{c, opset, std::nullopt, std::nullopt, op};
   if (reads_saturate(c.to)) {
     if (saturate_in_version(*version)) call.saturate = c.attributes.saturate ? 1 : 0;
     else if (!c.attributes.saturate) return std::nullopt;
@@ -175,6 +175,12 @@ std::optional<Call> call_at(const Configuration& c, int opset) {
     else if (c.attributes.round_mode != CASTLIKE_ROUND_UP) return std::nullopt;
   }
   return call;
+}
+
+Call default_call(const Configuration& c) {
+  if (auto call = call_at(c, 25)) return *call;
+  // Every configuration exists at Cast-28, the newest version of the operator with every type.
+  return *call_at(c, kNewestKnownOpset, Operator::kCast);
 }
 
 void append_interval(std::vector<Interval>& into, const Interval& next, size_t max_intervals, bool& truncated) {
@@ -213,7 +219,7 @@ std::string selection_digest(const std::vector<Call>& calls, const std::optional
                      std::to_string(shard_count) + "\n";
   if (range) text += "range " + std::to_string(range->first) + " " + std::to_string(range->second) + "\n";
   for (const Call& c : calls) {
-    text += configuration_id(c.config) + " opset " + std::to_string(c.opset);
+    text += configuration_id(c.config) + (c.op == Operator::kCast ? " Cast" : "") + " opset " + std::to_string(c.opset);
     if (c.saturate) text += " saturate " + std::to_string(*c.saturate);
     if (c.round_mode) text += " round_mode " + *c.round_mode;
     text += "\n";

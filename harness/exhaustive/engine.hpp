@@ -19,19 +19,23 @@
 
 namespace castlike::exhaustive {
 
-// How one configuration is called: the opset and the attributes the call sets (nullopt: not
-// set, the opset's default applies). Their effective values are `config.attributes`.
+// How one configuration is called: the operator, the opset and the attributes the call sets
+// (nullopt: not set, the opset's default applies). Their effective values are `config.attributes`.
 struct Call {
   Configuration config;
   int opset = 25;
   std::optional<int64_t> saturate;
   std::optional<std::string> round_mode;
+  Operator op = Operator::kCastLike;
 };
 
-// The call of a configuration at `opset` with its attributes set explicitly where the
+// The call of a configuration as `op` at `opset` with its attributes set explicitly where the
 // destination reads them; nullopt when the configuration cannot be called there (a type the opset
 // lacks, saturate=0 before 19, a round mode other than up before 24).
-std::optional<Call> call_at(const Configuration& c, int opset);
+std::optional<Call> call_at(const Configuration& c, int opset, Operator op = Operator::kCastLike);
+// The call made when none is chosen: CastLike at opset 25, where most runtimes load it; Cast at
+// opset 28 for the configurations with a FLOAT6 type, which only Cast-28 lists.
+Call default_call(const Configuration& c);
 
 // What one batch call gave.
 struct BatchStatus {

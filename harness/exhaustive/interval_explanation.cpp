@@ -13,6 +13,7 @@ namespace {
 std::vector<std::string> readings_at(const Call& call, uint64_t input, uint64_t actual) {
   conformance::VectorFile f;
   f.kind = "generated";
+  f.op = call.op;
   f.opset = call.opset;
   f.from = call.config.from;
   f.to = call.config.to;
@@ -42,7 +43,8 @@ std::vector<std::string> interval_readings(const Call& call, const Interval& int
 
 std::string explain_command(const Call& call, uint64_t input) {
   std::string s = "castlike explain --from " + std::string(info(call.config.from).name) + " --to " +
-                  std::string(info(call.config.to).name) + " --opset " + std::to_string(call.opset);
+                  std::string(info(call.config.to).name) + (call.op == Operator::kCast ? " --operator Cast" : "") +
+                  " --opset " + std::to_string(call.opset);
   if (call.saturate) s += " --saturate " + std::to_string(*call.saturate);
   if (call.round_mode) s += " --round-mode " + *call.round_mode;
   return s + " --bits " + conformance::format_hex_bits(input, info(call.config.from).bits);

@@ -54,7 +54,10 @@ std::string hex_input(const Call& c, uint64_t x) { return conformance::format_he
 
 std::string plural(uint64_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
-std::string call_text(const Call& c) { return conformance::call_text(c.opset, c.saturate, c.round_mode); }
+std::string call_text(const Call& c) {
+  const std::string call = conformance::call_text(c.opset, c.saturate, c.round_mode);
+  return c.op == Operator::kCastLike ? call : std::string(operator_name(c.op)) + " at " + call;
+}
 
 std::string counts(const ConfigurationReport& c) {
   std::string s = std::to_string(c.pass) + " pass, " + std::to_string(c.fail) + " fail, " +

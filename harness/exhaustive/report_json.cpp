@@ -85,6 +85,7 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
     json cj = {{"id", configuration_id(k)},
                {"source", std::string(info(k.from).name)},
                {"destination", std::string(info(k.to).name)},
+               {"operator", std::string(operator_name(c.call.op))},
                {"opset", c.call.opset},
                {"saturate", c.call.saturate ? json(*c.call.saturate) : json(nullptr)},
                {"round_mode", c.call.round_mode ? json(*c.call.round_mode) : json(nullptr)},
@@ -173,6 +174,11 @@ std::variant<ExhaustiveReport, std::string> exhaustive_from_json(const std::stri
       c.call.config = *config;
       const json* opset = rd.field(cj, "opset", json::value_t::number_unsigned, where);
       if (opset) c.call.opset = opset->get<int>();
+      if (cj.contains("operator")) {  // reports written before Cast was judged have none: CastLike
+        const auto op = cj["operator"].is_string() ? operator_from_name(cj["operator"].get<std::string>()) : std::nullopt;
+        if (!op) return where + ": \"operator\" must be \"Cast\" or \"CastLike\"";
+        c.call.op = *op;
+      }
       if (cj.contains("saturate") && cj["saturate"].is_number_unsigned()) c.call.saturate = cj["saturate"].get<int64_t>();
       if (cj.contains("round_mode") && cj["round_mode"].is_string()) c.call.round_mode = cj["round_mode"].get<std::string>();
       if (const json* k = rd.field(cj, "counts", json::value_t::object, where)) {

@@ -1,4 +1,5 @@
-// A validator plug-in judged exhaustively: one castlike_validator_cast_like call per batch. Each
+// A validator plug-in judged exhaustively: one castlike_validator_cast_like (or, for Cast calls,
+// castlike_validator_cast) call per batch. Each
 // job has its own worker process (harness/worker/IsolatedPlugin), so jobs run in parallel and a
 // crash, hang, exit or stray write is a failed call of that batch only; the next batch of that
 // job starts a fresh worker. In-process (trusted plug-ins) the calls are made one at a time, as
@@ -47,6 +48,7 @@ class LibraryBatches final : public BatchImplementation {
                       uint8_t* out) override {
     const size_t n = static_cast<size_t>(b - a);
     harness::PluginCall c;
+    c.op = call.op;
     c.opset = call.opset;
     c.from = call.config.from;
     c.to = call.config.to;

@@ -24,7 +24,8 @@ class ReferenceBatches final : public BatchImplementation {
     const Configuration& c = call.config;
     ref::Attributes attributes = c.attributes;
     // A7: CastLike-25 ignoring round_mode, as ref::resolve_attributes applies it.
-    if (castlike_version_for_opset(call.opset) == 25 && variants_.a7 == ref::Variants::RoundModeAt25::kIgnored)
+    if (call.op == Operator::kCastLike && castlike_version_for_opset(call.opset) == 25 &&
+        variants_.a7 == ref::Variants::RoundModeAt25::kIgnored)
       attributes.round_mode = CASTLIKE_ROUND_UP;
     for (uint64_t x = a; x < b; ++x) {
       const ref::Result r = ref::convert_element(c.from, ref::Element::of_bits(x), c.to, attributes, variants_);

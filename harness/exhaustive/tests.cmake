@@ -40,6 +40,16 @@ if(CASTLIKE_BUILD_CLI)
     --out [[^summary: 1 configuration judged. 65536 inputs in .* s on 1 job$]]
     --out [[^  65[0-9]+ pass, 0 fail, [0-9]+ unspecified$]]
     -- ${C} validate --exhaustive --builtin kernels --config FLOAT16-FLOAT8E4M3FN-sat0 --jobs 2 --batch 4096)
+  # The FLOAT6 types are judged as Cast-28 calls (no CastLike has them); a reading names NaN's +max.
+  castlike_exhaustive_cli_test(float6_as_cast28
+    --out [[^castlike validate --exhaustive: kernels \(.*\): PASS$]] --out [[^  65600 pass, 0 fail, 0 unspecified$]]
+    -- ${C} validate --exhaustive --builtin kernels --config FLOAT16-FLOAT6E2M3,FLOAT6E3M2-FLOAT16 --jobs 2)
+  castlike_exhaustive_cli_test(float6_nan_reading --rc 1
+    --out [[^    reading: A2=six, profile exact$]]
+    --out [[^    reproduce: castlike explain --from FLOAT16 --to FLOAT6E2M3 --operator Cast --opset 28 --bits 0x7c01$]]
+    -- ${C} validate --exhaustive --builtin reference --variants A2=six --config FLOAT16-FLOAT6E2M3)
+  castlike_exhaustive_cli_test(float6_not_at_cast27 --rc 2 --err [[the selection holds no configuration]]
+    -- ${C} validate --exhaustive --list --operator Cast --opset 27 --sources FLOAT6E2M3)
   castlike_exhaustive_cli_test(quiet_prints_the_verdict
     --out [[^kernels \(.*\): 256 inputs: 256 pass, 0 fail, 0 unspecified. PASS$]] --no-out [[^summary]]
     -- ${C} validate --exhaustive --builtin kernels --config INT8-INT16 --quiet)
