@@ -13,14 +13,17 @@
 //  - CvtI2F: int32 -> float32, rounding to nearest even.
 //  - LoadU16 / LoadU8: zero-extend; LoadI8: sign-extend; LoadF16: float16 -> float32 bits.
 //  - LoadNibbles / LoadCrumbs: kLanes 4-bit / 2-bit codes from kLanes/2 / kLanes/4 bytes, element 0
-//    in the lowest bits of the first byte.
+//    in the lowest bits of the first byte. LoadSextets: kLanes 6-bit codes from kLanes*3/4 bytes read
+//    as one little-endian bit string (four codes in three bytes). LoadSextets4 (optional): four
+//    vectors of those from 3*kLanes bytes, as four LoadSextets.
 //  - LoadF64: kLanes doubles -> float32 bits, rounded to nearest even (overflow -> inf).
 //  - LoadF64Odd: kLanes doubles -> float32 bits rounded to odd: truncated toward zero, with the
 //    lowest bit set if that lost anything (NaN stays NaN, inf stays inf, finite never becomes inf).
 //  - LoadI32Odd / LoadU32Odd: kLanes int32 / uint32 -> float32 bits rounded to odd (as LoadF64Odd).
 //    LoadU32Near: uint32 -> float32 bits, rounded to nearest even.
 //  - StoreU16 / StoreU8: the low 16 / 8 bits of each lane. StoreF16: float32 bits -> float16 (RNE).
-//  - StoreNibbles / StoreCrumbs: lane values below 16 / 4, packed low bits first.
+//  - StoreNibbles / StoreSextets / StoreCrumbs: lane values below 16 / 64 / 4, packed low bits first
+//    (StoreSextets: kLanes*3/4 bytes, no byte beyond them).
 #pragma once
 
 #include <immintrin.h>
@@ -76,6 +79,35 @@ struct Ops {
     uint16_t w;
     std::memcpy(&w, p, 2);
     return And(_mm256_srlv_epi32(Set(w), _mm256_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14)), Set(0x3));
+  }
+  // 6-bit codes: lane i of a 128-bit half starts at bit 6i of that half's three bytes, so it is
+  // gathered from byte 6i/8 (and the next one when it straddles) by pshufb, then shifted by 6i % 8
+  // and masked. `at`: the offset in each 128-bit half of the half's first byte (an immediate
+  // after inlining); the upper half reads three bytes further on.
+  static V Sextets(__m256i x, int at) {
+    const auto b = [at](int byte, bool needed) { return static_cast<char>(needed ? at + byte : -1); };
+    const __m256i pick = _mm256_setr_epi8(b(0, true), b(0, false), -1, -1, b(0, true), b(1, true), -1, -1,    //
+                                          b(1, true), b(2, true), -1, -1, b(2, true), b(2, false), -1, -1,    //
+                                          b(3, true), b(3, false), -1, -1, b(3, true), b(4, true), -1, -1,    //
+                                          b(4, true), b(5, true), -1, -1, b(5, true), b(5, false), -1, -1);
+    const __m256i shifts = _mm256_setr_epi32(0, 6, 4, 2, 0, 6, 4, 2);
+    return And(_mm256_srlv_epi32(_mm256_shuffle_epi8(x, pick), shifts), Set(0x3F));
+  }
+  static V LoadSextets(const void* p) {
+    uint64_t w = 0;
+    std::memcpy(&w, p, 6);
+    return Sextets(_mm256_set1_epi64x(static_cast<long long>(w)), 0);
+  }
+  // 24 bytes in two loads (16 + 8: none past them); vector i's six bytes start at byte 6i, inside
+  // dwords 3i/2 and 3i/2 + 1, which one dword permutation copies to both halves.
+  static void LoadSextets4(const void* p, V (&v)[4]) {
+    const uint8_t* b = static_cast<const uint8_t*>(p);
+    const __m256i x = _mm256_set_m128i(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(b + 16)),
+                                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(b)));
+    v[0] = Sextets(_mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(0, 1, 0, 1, 0, 1, 0, 1)), 0);
+    v[1] = Sextets(_mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(1, 2, 1, 2, 1, 2, 1, 2)), 2);
+    v[2] = Sextets(_mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(3, 4, 3, 4, 3, 4, 3, 4)), 0);
+    v[3] = Sextets(_mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(4, 5, 4, 5, 4, 5, 4, 5)), 2);
   }
   static __m128 F64Half(const double* p) { return _mm256_cvtpd_ps(_mm256_loadu_pd(p)); }
   static V LoadF64(const void* p) {
@@ -204,6 +236,30 @@ struct Ops {
     const __m128i b = _mm_maddubs_epi16(Bytes(v), _mm_set1_epi16(0x1001));
     const uint32_t w = static_cast<uint32_t>(_mm_cvtsi128_si32(_mm_packus_epi16(b, b)));
     std::memcpy(p, &w, 4);
+  }
+  // Codes < 64: c0 + 64 c1 per byte pair (maddubs), then + 4096 (c2 + 64 c3) per word pair
+  // (madd): each dword holds four codes in its low three bytes, which one pshufb gathers.
+  static __m256i SextetGroups(__m256i bytes) {
+    return _mm256_madd_epi16(_mm256_maddubs_epi16(bytes, _mm256_set1_epi16(0x4001)), _mm256_set1_epi32(0x10000001));
+  }
+  static void StoreSextets(void* p, V v) {
+    const __m128i g = _mm_madd_epi16(_mm_maddubs_epi16(Bytes(v), _mm_set1_epi16(0x4001)), _mm_set1_epi32(0x10000001));
+    const __m128i packed = _mm_shuffle_epi8(g, _mm_setr_epi8(0, 1, 2, 4, 5, 6, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+    const uint64_t w = static_cast<uint64_t>(_mm_cvtsi128_si64(packed));
+    std::memcpy(p, &w, 6);
+  }
+  // Four vectors: the in-lane packs leave each dword four consecutive codes of one vector, so the
+  // groups need one dword permutation into element order, the in-lane gather of three bytes of
+  // each, and one more permutation to close the gap between the halves: 24 bytes in two stores.
+  static void StoreSextets4(void* p, const V (&v)[4]) {
+    const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(v[0], v[1]), _mm256_packus_epi32(v[2], v[3]));
+    const __m256i groups = _mm256_permutevar8x32_epi32(SextetGroups(bytes), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    const __m256i gather = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,  //
+                                            0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    const __m256i out = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(groups, gather), _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 7, 7));
+    uint8_t* b = static_cast<uint8_t*>(p);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(b), _mm256_castsi256_si128(out));
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(b + 16), _mm256_extracti128_si256(out, 1));
   }
   static void StoreCrumbs(void* p, V v) {
     const __m128i b = _mm_maddubs_epi16(Bytes(v), _mm_set1_epi16(0x0401));  // c0 + 4 c1 < 16
