@@ -163,7 +163,7 @@ inline typename D::V encode_finite(typename D::V u) {
   if constexpr (kClampedRounding<D>) o = encode_clamped<D, kFmt, true>(a);
   else o = D::MinI(encode_magnitude<D, kFmt>(a), D::Set(S::max_code));
   o = D::Or(o, D::And(D::template Shr<31 - S::sign_shift>(u), D::Set(1u << S::sign_shift)));
-  return D::Select(D::GtI(a, D::Set(0x7F800000u)), D::Set(0), o);    // NaN -> +0 (A2)
+  return D::AndNot(D::GtI(a, D::Set(0x7F800000u)), o);    // NaN -> +0 (A2)
 }
 
 // float32 bits -> FLOAT8E8M0 code. kMode: 0 up, 1 down, 2 nearest (castlike_round_mode).

@@ -35,6 +35,7 @@ struct Ops {
   static V Set(uint32_t x) { return {vdupq_n_u32(x), vdupq_n_u32(x)}; }
   static V And(V a, V b) { return Map2(a, b, [](uint32x4_t x, uint32x4_t y) { return vandq_u32(x, y); }); }
   static V Or(V a, V b) { return Map2(a, b, [](uint32x4_t x, uint32x4_t y) { return vorrq_u32(x, y); }); }
+  static V AndNot(M m, V a) { return Map2(m, a, [](uint32x4_t x, uint32x4_t y) { return vbicq_u32(y, x); }); }
   static V Xor(V a, V b) { return Map2(a, b, [](uint32x4_t x, uint32x4_t y) { return veorq_u32(x, y); }); }
   static V Add(V a, V b) { return Map2(a, b, [](uint32x4_t x, uint32x4_t y) { return vaddq_u32(x, y); }); }
   static V Sub(V a, V b) { return Map2(a, b, [](uint32x4_t x, uint32x4_t y) { return vsubq_u32(x, y); }); }

@@ -5,7 +5,7 @@
 //  - Shl / Shr / Sar: logical left, logical right, arithmetic right by a constant.
 //  - GtI / MinI: signed 32-bit compare / minimum. Eq: bitwise equality.
 //  - SubSatU16 (optional; generic.hpp's encode_clamped): unsigned saturating subtract of 16-bit lanes.
-//  - Select(m, yes, no): yes where m is set.
+//  - Select(m, yes, no): yes where m is set. AndNot(m, a): 0 where m is set, else a.
 //  - AddF / SubF: float32 arithmetic on bit patterns, rounding to nearest even.
 //  - MinF / MaxF: float32 min / max; the lane of a NaN operand is unspecified (callers mask NaN).
 //  - RoundEvenF: float32 rounded to an integral float32, ties to even.
@@ -15,7 +15,7 @@
 //  - LoadNibbles / LoadCrumbs: kLanes 4-bit / 2-bit codes from kLanes/2 / kLanes/4 bytes, element 0
 //    in the lowest bits of the first byte. LoadSextets: kLanes 6-bit codes from kLanes*3/4 bytes read
 //    as one little-endian bit string (four codes in three bytes). LoadSextets4 (optional): four
-//    vectors of those from 3*kLanes bytes, as four LoadSextets.
+//    vectors of those from 3*kLanes bytes, as four LoadSextets (AVX-512).
 //  - LoadF64: kLanes doubles -> float32 bits, rounded to nearest even (overflow -> inf).
 //  - LoadF64Odd: kLanes doubles -> float32 bits rounded to odd: truncated toward zero, with the
 //    lowest bit set if that lost anything (NaN stays NaN, inf stays inf, finite never becomes inf).
@@ -42,6 +42,7 @@ struct Ops {
   static V Set(uint32_t x) { return _mm256_set1_epi32(static_cast<int>(x)); }
   static V And(V a, V b) { return _mm256_and_si256(a, b); }
   static V Or(V a, V b) { return _mm256_or_si256(a, b); }
+  static V AndNot(M m, V a) { return _mm256_andnot_si256(m, a); }
   static V Xor(V a, V b) { return _mm256_xor_si256(a, b); }
   static V Add(V a, V b) { return _mm256_add_epi32(a, b); }
   static V Sub(V a, V b) { return _mm256_sub_epi32(a, b); }
@@ -80,34 +81,16 @@ struct Ops {
     std::memcpy(&w, p, 2);
     return And(_mm256_srlv_epi32(Set(w), _mm256_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14)), Set(0x3));
   }
-  // 6-bit codes: lane i of a 128-bit half starts at bit 6i of that half's three bytes, so it is
-  // gathered from byte 6i/8 (and the next one when it straddles) by pshufb, then shifted by 6i % 8
-  // and masked. `at`: the offset in each 128-bit half of the half's first byte (an immediate
-  // after inlining); the upper half reads three bytes further on.
-  static V Sextets(__m256i x, int at) {
-    const auto b = [at](int byte, bool needed) { return static_cast<char>(needed ? at + byte : -1); };
-    const __m256i pick = _mm256_setr_epi8(b(0, true), b(0, false), -1, -1, b(0, true), b(1, true), -1, -1,    //
-                                          b(1, true), b(2, true), -1, -1, b(2, true), b(2, false), -1, -1,    //
-                                          b(3, true), b(3, false), -1, -1, b(3, true), b(4, true), -1, -1,    //
-                                          b(4, true), b(5, true), -1, -1, b(5, true), b(5, false), -1, -1);
-    const __m256i shifts = _mm256_setr_epi32(0, 6, 4, 2, 0, 6, 4, 2);
-    return And(_mm256_srlv_epi32(_mm256_shuffle_epi8(x, pick), shifts), Set(0x3F));
-  }
+  // 6-bit codes: lanes 0..3 are bits 0..23 of the dword at byte 0, lanes 4..7 bits 24..47, that
+  // is bits 8..31 of the dword at byte 2 (not byte 3: that dword would end past the six bytes).
+  // Two broadcast loads, a dword blend and a variable shift: no shuffle, which is what bounds the
+  // decoders on this ISA (the mask folds into the decoder's own masks).
   static V LoadSextets(const void* p) {
-    uint64_t w = 0;
-    std::memcpy(&w, p, 6);
-    return Sextets(_mm256_set1_epi64x(static_cast<long long>(w)), 0);
-  }
-  // 24 bytes in two loads (16 + 8: none past them); vector i's six bytes start at byte 6i, inside
-  // dwords 3i/2 and 3i/2 + 1, which one dword permutation copies to both halves.
-  static void LoadSextets4(const void* p, V (&v)[4]) {
-    const uint8_t* b = static_cast<const uint8_t*>(p);
-    const __m256i x = _mm256_set_m128i(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(b + 16)),
-                                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(b)));
-    v[0] = Sextets(_mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(0, 1, 0, 1, 0, 1, 0, 1)), 0);
-    v[1] = Sextets(_mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(1, 2, 1, 2, 1, 2, 1, 2)), 2);
-    v[2] = Sextets(_mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(3, 4, 3, 4, 3, 4, 3, 4)), 0);
-    v[3] = Sextets(_mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(4, 5, 4, 5, 4, 5, 4, 5)), 2);
+    uint32_t lo, hi;
+    std::memcpy(&lo, p, 4);
+    std::memcpy(&hi, static_cast<const uint8_t*>(p) + 2, 4);
+    const __m256i x = _mm256_blend_epi32(Set(lo), Set(hi), 0xF0);
+    return And(_mm256_srlv_epi32(x, _mm256_setr_epi32(0, 6, 12, 18, 8, 14, 20, 26)), Set(0x3F));
   }
   static __m128 F64Half(const double* p) { return _mm256_cvtpd_ps(_mm256_loadu_pd(p)); }
   static V LoadF64(const void* p) {

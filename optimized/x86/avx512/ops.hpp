@@ -26,6 +26,7 @@ struct Ops {
   static V Set(uint32_t x) { return _mm512_set1_epi32(static_cast<int>(x)); }
   static V And(V a, V b) { return _mm512_and_si512(a, b); }
   static V Or(V a, V b) { return _mm512_or_si512(a, b); }
+  static V AndNot(M m, V a) { return _mm512_maskz_mov_epi32(static_cast<M>(~m), a); }
   static V Xor(V a, V b) { return _mm512_xor_si512(a, b); }
   static V Add(V a, V b) { return _mm512_add_epi32(a, b); }
   static V Sub(V a, V b) { return _mm512_sub_epi32(a, b); }
