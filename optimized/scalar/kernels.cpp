@@ -28,7 +28,20 @@ template <ElementType From, ElementType To, class F>
 CASTLIKE_ALWAYS_INLINE void run(const uint8_t* s, uint8_t* d, size_t n, F&& f) {
   using S = Storage<From>;
   using D = Storage<To>;
-  if constexpr (!D::packed) {
+  if constexpr (!D::packed && S::packed && S::group_bytes > 1) {
+    // Sources whose groups span bytes (6-bit: four codes in three): a group is read as one word and
+    // its codes shifted out, rather than each code from its byte(s) with a test for straddling.
+    constexpr unsigned per = S::per_group;
+    const size_t full = n / per;
+    for (size_t k = 0; k < full; ++k) {
+      const uint8_t* g = s + k * S::group_bytes;
+      uint32_t word = 0;
+      for (unsigned b = 0; b < S::group_bytes; ++b) word |= uint32_t{g[b]} << (8 * b);
+      for (unsigned j = 0; j < per; ++j)
+        D::store(d, k * per + j, static_cast<typename D::word>(f((word >> (j * S::bits)) & S::code_mask)));
+    }
+    for (size_t i = full * per; i < n; ++i) D::store(d, i, static_cast<typename D::word>(f(S::load(s, i))));
+  } else if constexpr (!D::packed) {
     for (size_t i = 0; i < n; ++i) D::store(d, i, static_cast<typename D::word>(f(S::load(s, i))));
   } else {
     // A group (at most 4 codes in at most 3 bytes) is gathered in one word, then stored bytewise.

@@ -33,8 +33,23 @@ KernelFn f8_encoder(ElementType to) {
   });
 }
 
-// Decoders of a small float type (the float8 family, FLOAT4E2M1, FLOAT8E8M0) to float32 bits,
-// float16 or bfloat16.
+// Encoders to a finite-only format (FLOAT4E2M1, FLOAT6E2M3, FLOAT6E3M2) from a float source layout,
+// or from INT32 / UINT32 rounded to odd: the codec and the packed layout come from its row.
+template <class D, Layout kIn, bool kBf16>
+KernelFn finite_encoder(ElementType to) {
+  return kernel_for_type(to, []<ElementType T>() -> KernelFn {
+    if constexpr (is_float(T) && info(T).format.special == SpecialEncoding::kFiniteOnly) {
+      constexpr Layout kOut = code_layout(info(T).bits);
+      if constexpr (kBf16) return &map_kernel<D, kIn, kOut, Bf16ToFinite<T>>;
+      else return &map_kernel<D, kIn, kOut, F32ToFinite<T>>;
+    } else {
+      return nullptr;
+    }
+  });
+}
+
+// Decoders of a small float type (the float8 family, the finite-only formats, FLOAT8E8M0) to
+// float32 bits, float16 or bfloat16.
 template <class D, ElementType kFrom>
 KernelFn small_float_decoder(ElementType to) {
   using T = ElementType;
@@ -43,7 +58,7 @@ KernelFn small_float_decoder(ElementType to) {
     if (to == T::kFloat16) return &map_kernel<D, Layout::kU8, Layout::kF16, E8M0ToF32>;
     if (to == T::kBfloat16) return &map_kernel<D, Layout::kU8, Layout::kU16, E8M0ToBf16>;
   } else {
-    constexpr Layout kIn = info(kFrom).bits == 8 ? Layout::kU8 : Layout::kNibble;
+    constexpr Layout kIn = code_layout(info(kFrom).bits);
     if (to == T::kFloat) return &map_kernel<D, kIn, Layout::kU32, F8ToF32<kFrom>>;
     if (to == T::kFloat16) return &map_kernel<D, kIn, Layout::kF16, F8ToF32<kFrom>>;
     if (to == T::kBfloat16) return &map_kernel<D, kIn, Layout::kU16, F8ToBf16<kFrom>>;
@@ -51,7 +66,7 @@ KernelFn small_float_decoder(ElementType to) {
   return nullptr;
 }
 
-// The float8 / float4 / e8m0 family: every pair the generic code vectorises. INT32 and UINT32
+// The float8 / float6 / float4 / e8m0 family: every pair the generic code vectorises. INT32 and UINT32
 // come in as float32 bits rounded to odd (exact below 2^24; 24 bits >= the destination's
 // significand + 2, so the one rounding that follows gives the direct rounding of the integer, in
 // every round mode, and the overflow decisions see the same rounded value).
@@ -66,12 +81,12 @@ KernelFn generic_float8_lookup(ElementType from, ElementType to) {
     if (from == T::kBfloat16) return f8_encoder<D, Layout::kU16, true>(to);
     return nullptr;
   }
-  if (to == T::kFloat4E2M1) {
-    if (from == T::kFloat) return &map_kernel<D, Layout::kU32, Layout::kNibble, F32ToF4>;
-    if (from == T::kInt32) return &map_kernel<D, Layout::kI32Odd, Layout::kNibble, F32ToF4>;
-    if (from == T::kUint32) return &map_kernel<D, Layout::kU32Odd, Layout::kNibble, F32ToF4>;
-    if (from == T::kFloat16) return &map_kernel<D, Layout::kF16, Layout::kNibble, F32ToF4>;
-    if (from == T::kBfloat16) return &map_kernel<D, Layout::kU16, Layout::kNibble, Bf16ToF4>;
+  if (is_float(to) && info(to).format.special == SpecialEncoding::kFiniteOnly) {
+    if (from == T::kFloat) return finite_encoder<D, Layout::kU32, false>(to);
+    if (from == T::kInt32) return finite_encoder<D, Layout::kI32Odd, false>(to);
+    if (from == T::kUint32) return finite_encoder<D, Layout::kU32Odd, false>(to);
+    if (from == T::kFloat16) return finite_encoder<D, Layout::kF16, false>(to);
+    if (from == T::kBfloat16) return finite_encoder<D, Layout::kU16, true>(to);
     return nullptr;
   }
   if (to == T::kFloat8E8M0) {
@@ -82,10 +97,10 @@ KernelFn generic_float8_lookup(ElementType from, ElementType to) {
     if (from == T::kBfloat16) return &e8m0_encode_kernel<D, Layout::kU16, Bf16ToE8M0>;
     return nullptr;
   }
-  // Decoding: to float32 bits, bfloat16 (exact, the top half) or float16 (exact for float8 and
-  // float4; E8M0 rounds once, in the hardware convert).
+  // Decoding: to float32 bits, bfloat16 (exact, the top half) or float16 (exact for float8, float6
+  // and float4; E8M0 rounds once, in the hardware convert).
   return kernel_for_type(from, [to]<ElementType S>() -> KernelFn {
-    if constexpr (is_narrow_float(S) && info(S).bits != 6)
+    if constexpr (is_narrow_float(S))
       return small_float_decoder<D, S>(to);
     else
       return nullptr;

@@ -16,11 +16,12 @@ namespace {  // NOLINT(cert-dcl59-cpp): internal linkage per ISA translation uni
 
 // Load / store of a whole vector of kLanes elements in each storage layout:
 //   U32, U16 (zero-extended), U8, I8 (sign-extended), F16 (hardware convert to float32 bits),
-//   Nibbles (4-bit, kLanes/2 bytes), Crumbs (2-bit, kLanes/4 bytes);
-// stores keep the low 16 / 8 / 4 / 2 bits of each lane (StoreF16 rounds float32 bits to nearest).
+//   Nibbles (4-bit, kLanes/2 bytes), Sextets (6-bit, kLanes*3/4 bytes: kLanes/4 groups of four
+//   codes in three bytes), Crumbs (2-bit, kLanes/4 bytes);
+// stores keep the low 16 / 8 / 6 / 4 / 2 bits of each lane (StoreF16 rounds float32 bits to nearest).
 
 enum class Layout {
-  kU32, kU16, kF16, kU8, kI8, kNibble, kCrumb,
+  kU32, kU16, kF16, kU8, kI8, kSextet, kNibble, kCrumb,
   kF64,     // load only: double -> float32 bits, rounded to nearest (hardware convert)
   kF64Odd,  // load only: double -> float32 bits, rounded to odd (sticky), for one later rounding
   kI32Odd,  // load only: int32 -> float32 bits, rounded to odd, for one later rounding
@@ -44,6 +45,7 @@ constexpr unsigned layout_bits(Layout l) {
     case Layout::kF16: return 16;
     case Layout::kU8:
     case Layout::kI8: return 8;
+    case Layout::kSextet: return 6;
     case Layout::kNibble: return 4;
     case Layout::kCrumb: return 2;
   }
@@ -58,6 +60,7 @@ inline typename D::V load_lanes(const uint8_t* p) {
   else if constexpr (kL == Layout::kU8) return D::LoadU8(p);
   else if constexpr (kL == Layout::kI8) return D::LoadI8(p);
   else if constexpr (kL == Layout::kNibble) return D::LoadNibbles(p);
+  else if constexpr (kL == Layout::kSextet) return D::LoadSextets(p);
   else if constexpr (kL == Layout::kF64) return D::LoadF64(p);
   else if constexpr (kL == Layout::kF64Odd) return D::LoadF64Odd(p);
   else if constexpr (kL == Layout::kI32Odd) return D::LoadI32Odd(p);
@@ -73,13 +76,30 @@ inline void store_lanes(uint8_t* p, typename D::V v) {
   else if constexpr (kL == Layout::kF16) D::StoreF16(p, v);
   else if constexpr (kL == Layout::kU8 || kL == Layout::kI8) D::StoreU8(p, v);
   else if constexpr (kL == Layout::kNibble) D::StoreNibbles(p, v);
+  else if constexpr (kL == Layout::kSextet) D::StoreSextets(p, v);
   else if constexpr (kL == Layout::kF64FromI32) D::StoreI32AsF64(p, v);
   else if constexpr (kL == Layout::kF64FromU32) D::StoreU32AsF64(p, v);
   else D::StoreCrumbs(p, v);
 }
 
+// The storage layout of a packed or byte-wide code of `bits` bits (the small float formats).
+constexpr Layout code_layout(unsigned bits) {
+  return bits == 8 ? Layout::kU8 : bits == 6 ? Layout::kSextet : bits == 4 ? Layout::kNibble : Layout::kCrumb;
+}
+
+// Four vectors from one layout: an ISA may unpack them together from one wider load
+// (LoadSextets4: same results as four single loads, reading no byte more), else one by one.
+template <class D, Layout kL>
+inline void load_lanes4(const uint8_t* p, typename D::V (&v)[4]) {
+  if constexpr (kL == Layout::kSextet && requires { D::LoadSextets4(p, v); }) {
+    D::LoadSextets4(p, v);
+  } else {
+    for (int i = 0; i < 4; ++i) v[i] = load_lanes<D, kL>(p + i * D::kLanes * layout_bits(kL) / 8);
+  }
+}
+
 // Four vectors to one layout: an ISA may narrow them together (StoreBytes4 / StoreU16x4 /
-// StoreNibbles4: same results as four single stores), else one by one.
+// StoreNibbles4 / StoreSextets4: same results as four single stores), else one by one.
 template <class D, Layout kL>
 inline void store_lanes4(uint8_t* p, const typename D::V (&v)[4]) {
   if constexpr ((kL == Layout::kU8 || kL == Layout::kI8) && requires { D::StoreBytes4(p, v); }) {
@@ -88,6 +108,8 @@ inline void store_lanes4(uint8_t* p, const typename D::V (&v)[4]) {
     D::StoreU16x4(p, v);
   } else if constexpr (kL == Layout::kNibble && requires { D::StoreNibbles4(p, v); }) {
     D::StoreNibbles4(p, v);
+  } else if constexpr (kL == Layout::kSextet && requires { D::StoreSextets4(p, v); }) {
+    D::StoreSextets4(p, v);
   } else {
     for (int i = 0; i < 4; ++i) store_lanes<D, kL>(p + i * D::kLanes * layout_bits(kL) / 8, v[i]);
   }
@@ -100,7 +122,8 @@ void map_kernel(const void* src, void* dst, size_t n, const castlike_attributes&
   constexpr unsigned kInBits = layout_bits(kIn);
   run_blocks<kInBits, layout_bits(kOut), 4 * D::kLanes>(src, dst, n, [](const uint8_t* in, uint8_t* out) {
     typename D::V v[4];
-    for (int i = 0; i < 4; ++i) v[i] = Op::template apply<D>(load_lanes<D, kIn>(in + i * D::kLanes * kInBits / 8));
+    load_lanes4<D, kIn>(in, v);
+    for (int i = 0; i < 4; ++i) v[i] = Op::template apply<D>(v[i]);
     store_lanes4<D, kOut>(out, v);
   });
 }
@@ -115,11 +138,15 @@ struct Bf16ToF32 {  // bfloat16 bits -> float32 bits
 struct F32ToBf16 {
   template <class D> static typename D::V apply(typename D::V v) { return encode_bf16<D>(v); }
 };
-struct F32ToF4 {
-  template <class D> static typename D::V apply(typename D::V v) { return encode_f4<D>(v); }
+template <ElementType kFmt>
+struct F32ToFinite {  // to a finite-only format (FLOAT4E2M1, FLOAT6E2M3, FLOAT6E3M2)
+  template <class D> static typename D::V apply(typename D::V v) { return encode_finite<D, kFmt>(v); }
 };
-struct Bf16ToF4 {
-  template <class D> static typename D::V apply(typename D::V v) { return encode_f4<D>(D::template Shl<16>(v)); }
+template <ElementType kFmt>
+struct Bf16ToFinite {
+  template <class D> static typename D::V apply(typename D::V v) {
+    return encode_finite<D, kFmt>(D::template Shl<16>(v));
+  }
 };
 template <int kMode, bool kSat>
 struct F32ToE8M0 {
@@ -136,7 +163,7 @@ struct F8ToF32 {
   template <class D> static typename D::V apply(typename D::V v) { return decode_f8<D, kFmt>(v); }
 };
 template <ElementType kFmt>
-struct F8ToBf16 {  // exact: every float8 / float4 value is a bfloat16
+struct F8ToBf16 {  // exact: every float8 / float6 / float4 value is a bfloat16
   template <class D> static typename D::V apply(typename D::V v) {
     return D::template Shr<16>(decode_f8<D, kFmt>(v));
   }

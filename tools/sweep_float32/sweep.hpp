@@ -7,8 +7,9 @@
 // 0x00000000..0xffffffff exactly, in order, and differ in size by at most one. `--shard 0/1` (the
 // default) is the whole sweep; `--shard 0x3f880000/0x100000000` is the single input 0x3f880000.
 //
-// Configurations. By default the 17 narrowing ones: FLOAT16, BFLOAT16, the 4 float8 types x saturate
-// 1/0, FLOAT4E2M1, FLOAT8E8M0 x saturate 1/0 x round_mode up/down/nearest. `--dest NAME[,saturate=S]
+// Configurations. By default every float narrower than FLOAT, read off the type table (19): FLOAT16,
+// BFLOAT16, the 4 float8 types x saturate 1/0, FLOAT4E2M1, FLOAT8E8M0 x saturate 1/0 x round_mode
+// up/down/nearest, FLOAT6E2M3, FLOAT6E3M2. `--dest NAME[,saturate=S]
 // [,round_mode=M]` (repeatable) picks some instead; NAME is any numeric ONNX type name other than
 // FLOAT (the integer destinations too), `--dest all` every numeric destination.
 //

@@ -35,6 +35,7 @@ struct Ops {
   static V Set(uint32_t x) { return {vdupq_n_u32(x), vdupq_n_u32(x)}; }
   static V And(V a, V b) { return Map2(a, b, [](uint32x4_t x, uint32x4_t y) { return vandq_u32(x, y); }); }
   static V Or(V a, V b) { return Map2(a, b, [](uint32x4_t x, uint32x4_t y) { return vorrq_u32(x, y); }); }
+  static V AndNot(M m, V a) { return Map2(m, a, [](uint32x4_t x, uint32x4_t y) { return vbicq_u32(y, x); }); }
   static V Xor(V a, V b) { return Map2(a, b, [](uint32x4_t x, uint32x4_t y) { return veorq_u32(x, y); }); }
   static V Add(V a, V b) { return Map2(a, b, [](uint32x4_t x, uint32x4_t y) { return vaddq_u32(x, y); }); }
   static V Sub(V a, V b) { return Map2(a, b, [](uint32x4_t x, uint32x4_t y) { return vsubq_u32(x, y); }); }
@@ -92,6 +93,19 @@ struct Ops {
     const uint32x4_t x = vdupq_n_u32(w), mask = vdupq_n_u32(0x3);
     const int32_t lo[4] = {0, -2, -4, -6}, hi[4] = {-8, -10, -12, -14};
     return {vandq_u32(vshlq_u32(x, vld1q_s32(lo)), mask), vandq_u32(vshlq_u32(x, vld1q_s32(hi)), mask)};
+  }
+  // 6-bit codes from 6 bytes: each 16-bit lane takes the byte where code i starts (bit 6i) and,
+  // when the code straddles, the next one (tbl; index 0xFF gives 0), then a shift right by 6i % 8
+  // and a mask.
+  static V LoadSextets(const void* p) {
+    uint64_t w = 0;
+    std::memcpy(&w, p, 6);
+    static constexpr uint8_t kPick[16] = {0, 0xFF, 0, 1, 1, 2, 2, 0xFF, 3, 0xFF, 3, 4, 4, 5, 5, 0xFF};
+    static constexpr int16_t kShift[8] = {0, -6, -4, -2, 0, -6, -4, -2};
+    const uint8x16_t bytes = vcombine_u8(vcreate_u8(w), vdup_n_u8(0));
+    const uint16x8_t pairs = vreinterpretq_u16_u8(vqtbl1q_u8(bytes, vld1q_u8(kPick)));
+    const uint16x8_t codes = vandq_u16(vshlq_u16(pairs, vld1q_s16(kShift)), vdupq_n_u16(0x3F));
+    return {vmovl_u16(vget_low_u16(codes)), vmovl_high_u16(codes)};
   }
   static float64x2_t D2(const void* p, int i) { return vreinterpretq_f64_u8(vld1q_u8(B(p) + 16 * i)); }
   static V LoadF64(const void* p) {
@@ -159,6 +173,17 @@ struct Ops {
     const uint8x8_t packed = vmovn_u16(vcombine_u16(vorr_u16(x, vshr_n_u16(x, 4)), vdup_n_u16(0)));
     const uint32_t w = vget_lane_u32(vreinterpret_u32_u8(packed), 0);
     std::memcpy(p, &w, 4);
+  }
+  // Codes < 64: c0 | c1 << 6 per 16 bits, then (c0 | c1 << 6) | (c2 | c3 << 6) << 12 per 32 bits
+  // (shift and bit select), and the low three bytes of each of the two words.
+  static void StoreSextets(void* p, V v) {
+    const uint16x4_t x = vreinterpret_u16_u8(vmovn_u16(Halves(v)));                  // c0 | c1 << 8
+    const uint16x4_t y = vbsl_u16(vdup_n_u16(0x3F), x, vshr_n_u16(x, 2));              // c0 | c1 << 6
+    const uint32x2_t z = vreinterpret_u32_u16(y);
+    const uint32x2_t g = vbsl_u32(vdup_n_u32(0xFFF), z, vshr_n_u32(z, 4));             // 24 bits each
+    const uint64_t w = vget_lane_u64(vreinterpret_u64_u32(g), 0);
+    const uint64_t out = (w & 0xFFFFFFu) | ((w >> 32) << 24);
+    std::memcpy(p, &out, 6);
   }
   static void StoreCrumbs(void* p, V v) {
     const uint16x4_t x = vreinterpret_u16_u8(vmovn_u16(Halves(v)));

@@ -5,7 +5,7 @@
 //  - Shl / Shr / Sar: logical left, logical right, arithmetic right by a constant.
 //  - GtI / MinI: signed 32-bit compare / minimum. Eq: bitwise equality.
 //  - SubSatU16 (optional; generic.hpp's encode_clamped): unsigned saturating subtract of 16-bit lanes.
-//  - Select(m, yes, no): yes where m is set.
+//  - Select(m, yes, no): yes where m is set. AndNot(m, a): 0 where m is set, else a.
 //  - AddF / SubF: float32 arithmetic on bit patterns, rounding to nearest even.
 //  - MinF / MaxF: float32 min / max; the lane of a NaN operand is unspecified (callers mask NaN).
 //  - RoundEvenF: float32 rounded to an integral float32, ties to even.
@@ -13,14 +13,17 @@
 //  - CvtI2F: int32 -> float32, rounding to nearest even.
 //  - LoadU16 / LoadU8: zero-extend; LoadI8: sign-extend; LoadF16: float16 -> float32 bits.
 //  - LoadNibbles / LoadCrumbs: kLanes 4-bit / 2-bit codes from kLanes/2 / kLanes/4 bytes, element 0
-//    in the lowest bits of the first byte.
+//    in the lowest bits of the first byte. LoadSextets: kLanes 6-bit codes from kLanes*3/4 bytes read
+//    as one little-endian bit string (four codes in three bytes). LoadSextets4 (optional): four
+//    vectors of those from 3*kLanes bytes, as four LoadSextets (AVX-512).
 //  - LoadF64: kLanes doubles -> float32 bits, rounded to nearest even (overflow -> inf).
 //  - LoadF64Odd: kLanes doubles -> float32 bits rounded to odd: truncated toward zero, with the
 //    lowest bit set if that lost anything (NaN stays NaN, inf stays inf, finite never becomes inf).
 //  - LoadI32Odd / LoadU32Odd: kLanes int32 / uint32 -> float32 bits rounded to odd (as LoadF64Odd).
 //    LoadU32Near: uint32 -> float32 bits, rounded to nearest even.
 //  - StoreU16 / StoreU8: the low 16 / 8 bits of each lane. StoreF16: float32 bits -> float16 (RNE).
-//  - StoreNibbles / StoreCrumbs: lane values below 16 / 4, packed low bits first.
+//  - StoreNibbles / StoreSextets / StoreCrumbs: lane values below 16 / 64 / 4, packed low bits first
+//    (StoreSextets: kLanes*3/4 bytes, no byte beyond them).
 #pragma once
 
 #include <immintrin.h>
@@ -39,6 +42,7 @@ struct Ops {
   static V Set(uint32_t x) { return _mm256_set1_epi32(static_cast<int>(x)); }
   static V And(V a, V b) { return _mm256_and_si256(a, b); }
   static V Or(V a, V b) { return _mm256_or_si256(a, b); }
+  static V AndNot(M m, V a) { return _mm256_andnot_si256(m, a); }
   static V Xor(V a, V b) { return _mm256_xor_si256(a, b); }
   static V Add(V a, V b) { return _mm256_add_epi32(a, b); }
   static V Sub(V a, V b) { return _mm256_sub_epi32(a, b); }
@@ -76,6 +80,17 @@ struct Ops {
     uint16_t w;
     std::memcpy(&w, p, 2);
     return And(_mm256_srlv_epi32(Set(w), _mm256_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14)), Set(0x3));
+  }
+  // 6-bit codes: lanes 0..3 are bits 0..23 of the dword at byte 0, lanes 4..7 bits 24..47, that
+  // is bits 8..31 of the dword at byte 2 (not byte 3: that dword would end past the six bytes).
+  // Two broadcast loads, a dword blend and a variable shift: no shuffle, which is what bounds the
+  // decoders on this ISA (the mask folds into the decoder's own masks).
+  static V LoadSextets(const void* p) {
+    uint32_t lo, hi;
+    std::memcpy(&lo, p, 4);
+    std::memcpy(&hi, static_cast<const uint8_t*>(p) + 2, 4);
+    const __m256i x = _mm256_blend_epi32(Set(lo), Set(hi), 0xF0);
+    return And(_mm256_srlv_epi32(x, _mm256_setr_epi32(0, 6, 12, 18, 8, 14, 20, 26)), Set(0x3F));
   }
   static __m128 F64Half(const double* p) { return _mm256_cvtpd_ps(_mm256_loadu_pd(p)); }
   static V LoadF64(const void* p) {
@@ -204,6 +219,30 @@ struct Ops {
     const __m128i b = _mm_maddubs_epi16(Bytes(v), _mm_set1_epi16(0x1001));
     const uint32_t w = static_cast<uint32_t>(_mm_cvtsi128_si32(_mm_packus_epi16(b, b)));
     std::memcpy(p, &w, 4);
+  }
+  // Codes < 64: c0 + 64 c1 per byte pair (maddubs), then + 4096 (c2 + 64 c3) per word pair
+  // (madd): each dword holds four codes in its low three bytes, which one pshufb gathers.
+  static __m256i SextetGroups(__m256i bytes) {
+    return _mm256_madd_epi16(_mm256_maddubs_epi16(bytes, _mm256_set1_epi16(0x4001)), _mm256_set1_epi32(0x10000001));
+  }
+  static void StoreSextets(void* p, V v) {
+    const __m128i g = _mm_madd_epi16(_mm_maddubs_epi16(Bytes(v), _mm_set1_epi16(0x4001)), _mm_set1_epi32(0x10000001));
+    const __m128i packed = _mm_shuffle_epi8(g, _mm_setr_epi8(0, 1, 2, 4, 5, 6, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+    const uint64_t w = static_cast<uint64_t>(_mm_cvtsi128_si64(packed));
+    std::memcpy(p, &w, 6);
+  }
+  // Four vectors: the in-lane packs leave each dword four consecutive codes of one vector, so the
+  // groups need one dword permutation into element order, the in-lane gather of three bytes of
+  // each, and one more permutation to close the gap between the halves: 24 bytes in two stores.
+  static void StoreSextets4(void* p, const V (&v)[4]) {
+    const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(v[0], v[1]), _mm256_packus_epi32(v[2], v[3]));
+    const __m256i groups = _mm256_permutevar8x32_epi32(SextetGroups(bytes), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    const __m256i gather = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,  //
+                                            0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    const __m256i out = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(groups, gather), _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 7, 7));
+    uint8_t* b = static_cast<uint8_t*>(p);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(b), _mm256_castsi256_si128(out));
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(b + 16), _mm256_extracti128_si256(out, 1));
   }
   static void StoreCrumbs(void* p, V v) {
     const __m128i b = _mm_maddubs_epi16(Bytes(v), _mm_set1_epi16(0x0401));  // c0 + 4 c1 < 16
