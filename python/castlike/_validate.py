@@ -7,8 +7,8 @@ The implementation is any callable with castlike.cast's signature:
 x is the case's input tensor (its shape; the source type's numpy / ml_dtypes dtype, an object array
 of str for STRING; without ml_dtypes the raw bits (castlike._types), and then the call also gets
 from_type=<the source's ONNX name>), `to` the destination's ONNX name, the attributes as the vector file's call states them (None: not set). It answers with an array
-of the destination type and x's shape (its dtype, or its raw bits; the 4- and 2-bit types may also
-come ONNX-packed as a 1-D uint8 array), or castlike.PartialOutput(array, {index: message}) when some
+of the destination type and x's shape (its dtype, or its raw bits; the packed 6-, 4- and 2-bit
+types may also come ONNX-packed as a 1-D uint8 array), or castlike.PartialOutput(array, {index: message}) when some
 elements failed. Raising declines the call (a rejection, with the exception as the reason); an
 answer of the wrong type, dtype or size, or texts that are not str / UTF-8, is a failed call. With
 isolate=True each call runs in a child process, so that a crash, a hang (timeout) or an exit of the
