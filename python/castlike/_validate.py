@@ -359,7 +359,8 @@ class ExhaustiveReport(_Rendered):
 
 def exhaustive_configurations():
     """The ids an exhaustive validation takes: every configuration of a source of at most 32 bits
-    (FLOAT-FLOAT8E4M3FN-sat1, INT32-FLOAT8E8M0-sat0-down, ...)."""
+    (FLOAT-FLOAT8E4M3FN-sat1, INT32-FLOAT8E8M0-sat0-down, ...) that CastLike-25 can call, the call the
+    exhaustive engine judges; the FLOAT6 types (Cast-28 only) are not among them."""
     return list(_core.exhaustive_configurations())
 
 
