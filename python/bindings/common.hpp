@@ -14,7 +14,7 @@ namespace castlike::python {
 
 namespace nb = nanobind;
 
-// The type of ONNX name `name` ("FLOAT8E4M3FN"); a ValueError naming the 26 types otherwise.
+// The type of ONNX name `name` ("FLOAT8E4M3FN"); a ValueError naming every type otherwise.
 ElementType type_named(const std::string& name);
 
 // The profile with the overrides applied; a ValueError for an unknown profile or switch.

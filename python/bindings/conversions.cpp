@@ -1,6 +1,6 @@
 // Conversions for Python: the kernels through the C API's castlike_cast_like (raw ONNX layout in
-// and out, the GIL released during the call), packing of the 4- and 2-bit types between one byte
-// per element (ml_dtypes' layout) and ONNX's, and the exact reference: its bits, outcome classes
+// and out, the GIL released during the call), packing of the types narrower than a byte (2-, 4-
+// and 6-bit) between one byte per element (ml_dtypes' layout) and ONNX's, and the exact reference: its bits, outcome classes
 // and rule ids for a tensor, and the explanation of one element.
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/optional.h>
@@ -127,22 +127,40 @@ nb::tuple cast_to_texts(nb::object src, const std::string& from, size_t count, i
   return nb::make_tuple(static_cast<int>(s), texts);
 }
 
-// One byte per element (low bits) -> ONNX's packed layout, and back.
-void pack(const std::string& type, Bytes values, MutableBytes packed) {
+// The packed type named `type`, else a ValueError listing the packed types (read off the table, so
+// that a new sub-byte width is listed without an edit here).
+ElementType packed_type_named(const std::string& type) {
   const ElementType t = type_named(type);
-  if (!is_packed(t)) throw nb::value_error((type + " is not a 4- or 2-bit type").c_str());
+  if (is_packed(t)) return t;
+  std::string names;
+  for (const TypeInfo& i : kTypeTable)
+    if (is_packed(i.type)) names += (names.empty() ? "" : ", ") + std::string(i.name);
+  throw nb::value_error((type + " is not a packed type (the types narrower than a byte: " + names + ")").c_str());
+}
+
+// One byte per element (low bits) -> ONNX's packed layout, and back: one little-endian bit string,
+// element i at bits [i*bits, (i+1)*bits), so a 6-bit element may straddle two bytes.
+void pack(const std::string& type, Bytes values, MutableBytes packed) {
+  const ElementType t = packed_type_named(type);
   const auto need = storage_bytes(t, values.shape(0));
-  if (!need || packed.shape(0) != *need) throw nb::value_error("packed buffer has the wrong size");
+  if (!need) throw nb::value_error("element count too large");
+  if (packed.shape(0) != *need)
+    throw nb::value_error(("packed buffer of " + std::to_string(packed.shape(0)) + " bytes; " +
+                           std::to_string(values.shape(0)) + " elements of " + type + " take " + std::to_string(*need))
+                              .c_str());
   std::memset(packed.data(), 0, packed.shape(0));
   nb::gil_scoped_release release;
   pack_elements(t, values.data(), values.shape(0), packed.data(), 0);
 }
 
 void unpack(const std::string& type, Bytes packed, MutableBytes values) {
-  const ElementType t = type_named(type);
-  if (!is_packed(t)) throw nb::value_error((type + " is not a 4- or 2-bit type").c_str());
+  const ElementType t = packed_type_named(type);
   const auto need = storage_bytes(t, values.shape(0));
-  if (!need || packed.shape(0) < *need) throw nb::value_error("packed buffer too small");
+  if (!need) throw nb::value_error("element count too large");
+  if (packed.shape(0) < *need)
+    throw nb::value_error(("packed buffer of " + std::to_string(packed.shape(0)) + " bytes is too small: " +
+                           std::to_string(values.shape(0)) + " elements of " + type + " take " + std::to_string(*need))
+                              .c_str());
   nb::gil_scoped_release release;
   unpack_elements(t, packed.data(), 0, values.shape(0), values.data());
 }

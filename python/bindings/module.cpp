@@ -55,10 +55,19 @@ NB_MODULE(_core, m) {
       d["bits"] = static_cast<int>(t.bits);
       d["kind"] = class_name(t.type_class);
       d["since"] = static_cast<int>(t.since_version);
+      // Per operator, because the two part ways: the FLOAT6 types are in Cast-28 and in no
+      // CastLike version, so a CastLike request for them has no opset to be pointed to.
+      nb::dict first;
+      for (Operator op : {Operator::kCast, Operator::kCastLike}) {
+        const auto opset = first_opset_with_type(op, t.type);
+        first[std::string(operator_name(op)).c_str()] = opset ? nb::cast(*opset) : nb::none();
+      }
+      d["first_opset"] = first;
       out.append(d);
     }
     return out;
-  }, "The element types: ONNX name and number, numpy name, storage bits, kind, first CastLike version.");
+  }, "The element types: ONNX name and number, numpy name, storage bits, kind, first operator version, "
+     "and per operator (Cast, CastLike) the first opset that lists the type (None: no version does).");
   m.def("castlike_versions", [] { return std::vector<int>(kCastLikeVersions.begin(), kCastLikeVersions.end()); });
   m.def("newest_opset", [] { return static_cast<int>(castlike_newest_opset()); },
         "The newest opset the library knows; a newer one is refused (UnknownOpset).");

@@ -4,7 +4,7 @@ import numpy as np
 
 from . import _core
 from ._errors import raise_for
-from ._types import element_type, from_raw, raw_bytes, storage_bytes, type_of_array
+from ._types import check_listed, element_type, from_raw, raw_bytes, storage_bytes, type_of_array
 
 
 def source_of(array, from_type):
@@ -60,13 +60,14 @@ def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None,
     array      a numpy array (or anything np.asarray takes) of an ONNX element type: numpy's
                float32, int8, ..., ml_dtypes' bfloat16, float8_*, float4_e2m1fn, int4, ... , str /
                bytes objects for STRING; or raw bits (uint8 / uint16 / ...) with from_type= naming
-               the type (the 4- and 2-bit types one element per byte, in the low bits).
+               the type (the packed types, 6-, 4- and 2-bit, one element per byte, in the low bits).
     to         the destination: ONNX name ("FLOAT8E4M3FN"), ONNX number, or numpy dtype.
     saturate, round_mode
                the node's attributes; None = not set (the opset's default applies).
     opset      CastLike 15 .. 28, Cast 13 .. 28 (castlike.NEWEST_OPSET): the types and attributes
                must exist at the operator version in force there (TypeNotInOpset, ...); a newer
-               opset is UnknownOpset.
+               opset is UnknownOpset. FLOAT6E2M3 and FLOAT6E3M2 are Cast-28's only (no CastLike
+               version lists them): operator="Cast", opset=28.
     operator   "CastLike" (default) or "Cast".
     raw        return the destination's bits even when it has a dtype.
     out        an array to write the result into (C-contiguous, writable, exactly the dtype and
@@ -74,9 +75,9 @@ def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None,
 
     Returns an array of `to` with the input's shape: its numpy / ml_dtypes dtype, or when there is
     none (ml_dtypes not installed) or raw=True the raw bits: uint8 / uint16 arrays of the input's
-    shape, and for the 4- and 2-bit types ONNX's packed layout, a 1-D uint8 array of
-    ceil(n * bits / 8) bytes with element 0 in the lowest bits (unpack=True: one element per byte in
-    the input's shape). STRING results are object arrays of str. The GIL is released while the
+    shape, and for the packed types ONNX's packed layout, a 1-D uint8 array of ceil(n * bits / 8)
+    bytes, one little-endian bit string with element 0 in the lowest bits (6-bit: four elements
+    per three bytes; unpack=True: one element per byte in the input's shape). STRING results are object arrays of str. The GIL is released while the
     kernels run. Errors raise castlike.CastlikeError subclasses (also ValueError, OverflowError...).
     """
     a, src = source_of(array, from_type)
@@ -87,6 +88,7 @@ def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None,
     if operator not in ("Cast", "CastLike"):
         raise ValueError("operator must be 'Cast' or 'CastLike', not %r" % (operator,))
     context = "%s %s -> %s at opset %d" % (operator, src.name, dst.name, opset)
+    check_listed(src, dst, operator, int(opset))
     shape = a.shape
     n = int(a.size)
     if dst.name == "STRING":
@@ -115,7 +117,7 @@ def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None,
     raise_for(status, context)
     if result is None:
         return from_raw(out, dst, shape, as_raw=raw, layout=layout)
-    if not direct:  # a 4-/2-bit result one element per byte: unpacked into the caller's array
+    if not direct:  # a packed result one element per byte: unpacked into the caller's array
         _core.unpack(dst.name, target, out)
     return result
 

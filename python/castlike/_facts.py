@@ -11,7 +11,8 @@ NEWEST_OPSET = _core.newest_opset()
 
 
 def types():
-    """The 24 element types (ElementType: ONNX name and number, numpy name, bits, kind, first version)."""
+    """Every element type (ElementType: ONNX name and number, numpy name, bits, kind, first version,
+    first opset per operator); FLOAT6E2M3 and FLOAT6E3M2 are Cast's only, from Cast-28."""
     return list(TYPES.values())
 
 

@@ -1,7 +1,7 @@
 """One-node CastLike (or Cast) models and exact TensorProtos, built with onnx.helper.
 
-Every tensor carries the case's bits as they are: raw_data in ONNX's layout (little-endian; the 4- and
-2-bit types packed, element 0 in the lowest bits) or string_data (UTF-8) for STRING, so that no
+Every tensor carries the case's bits as they are: raw_data in ONNX's layout (little-endian; the 6-,
+4- and 2-bit types packed into one bit string, element 0 in the lowest bits) or string_data (UTF-8) for STRING, so that no
 numpy or float conversion of onnx touches a float8 NaN payload or a sub-byte value on the way in.
 onnx is imported by the functions that need it (castlike itself does not depend on it).
 """
@@ -16,7 +16,7 @@ from ._types import element_type, raw_bytes, type_of_array
 
 def tensor_proto(name, type_name, array, shape=None):
     """A TensorProto named `name` of type `type_name` holding `array` (its dtype, or its raw bits
-    one element per byte for the 4- and 2-bit types; str objects for STRING) with `shape` (default:
+    one element per byte for the packed 6-, 4- and 2-bit types; str objects for STRING) with `shape` (default:
     the array's)."""
     from onnx import helper
     t = element_type(type_name)

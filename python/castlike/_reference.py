@@ -7,7 +7,7 @@ import numpy as np
 
 from . import _core
 from ._cast import attributes, source_of, texts_of
-from ._types import element_type, from_raw, raw_bytes
+from ._types import check_listed, element_type, from_raw, raw_bytes
 
 _OUTCOMES = _core.outcomes()
 _RULES = [name for name, _ in _core.rules()]
@@ -60,6 +60,7 @@ def expected(array, to, *, saturate=None, round_mode=None, opset=25, from_type=N
     CastLike's (the conversion is the same). The reference computes in exact rationals: about a
     microsecond per element."""
     a, src, dst, saturate, round_mode, opset = _request(array, to, from_type, saturate, round_mode, opset)
+    check_listed(src, dst, operator, opset)
     source = texts_of(a) if src.name == "STRING" else raw_bytes(a, src)
     try:
         values, outcomes, rules = _core.expected(source, src.name, int(a.size), dst.name, opset, saturate, round_mode,
@@ -117,6 +118,7 @@ def explain(value=None, to=None, *, bits=None, from_type=None, saturate=None, ro
             items = texts_of(a)
         else:
             items = [int(x) for x in from_raw(raw_bytes(a, src), src, (a.size,), as_raw=True)]
+    check_listed(src, dst, operator, int(opset))
     out = []
     for item in items:
         try:

@@ -1,11 +1,14 @@
 """The element types as Python sees them, derived from the compiled type table (_core.types()):
 ONNX name and number, storage width, and the numpy dtype of each (numpy's own, or ml_dtypes' for
-bfloat16, the float8 / float4 types and the 4- and 2-bit integers when ml_dtypes is installed).
+bfloat16, the float8 / float6 / float4 types and the 4- and 2-bit integers when ml_dtypes is
+installed).
 
 Raw layout (when ml_dtypes is not installed, or on request): the 8- and 16-bit types numpy lacks are
-unsigned integer arrays of their bit patterns (uint8 / uint16); the 4- and 2-bit types are either one
-element per byte in the low bits (as ml_dtypes stores them; "unpacked") or ONNX's packed layout:
-element 0 in the low bits of byte 0, two (4-bit) or four (2-bit) elements per byte ("packed").
+unsigned integer arrays of their bit patterns (uint8 / uint16); the packed types (those narrower
+than a byte: 6-, 4- and 2-bit) are either one element per byte in the low bits (as ml_dtypes stores
+them; "unpacked") or ONNX's packed layout ("packed"): one little-endian bit string, element i at bits
+[i*bits, (i+1)*bits), so two 4-bit or four 2-bit elements per byte and four 6-bit elements per three
+bytes (the second straddling bytes 0 and 1), ceil(n * bits / 8) bytes in all.
 """
 
 from dataclasses import dataclass
@@ -28,12 +31,19 @@ class ElementType:
     numpy_name: str  # as numpy / ml_dtypes spell it: "float8_e4m3fn" ("str" for STRING)
     bits: int        # storage width of one element; 0 for STRING
     kind: str        # "float", "signed", "unsigned", "bool", "string"
-    since: int       # the first CastLike version that has it
+    since: int       # the first operator version that lists it (Cast's and CastLike's numbers agree)
+    first_opsets: tuple  # (("Cast", opset), ("CastLike", opset)): the first opset of each operator
+                         # that lists it, None where none does (a tuple: the type stays hashable)
+
+    def first_opset(self, operator):
+        """The first opset at which `operator` ("Cast" or "CastLike") lists the type; None when no
+        version of it does (FLOAT6E2M3 and FLOAT6E3M2 for CastLike: they came with Cast-28)."""
+        return dict(self.first_opsets)[operator]
 
     # Cached: castlike.cast reads them on every call, and a tiny array's call is mostly such reads.
     @cached_property
     def packed(self):
-        return self.bits in (2, 4)
+        return 0 < self.bits < 8
 
     @cached_property
     def dtype(self):
@@ -42,12 +52,12 @@ class ElementType:
 
     @cached_property
     def raw_dtype(self):
-        """The unsigned integer dtype holding one element's bits (uint8 for the 4- and 2-bit types)."""
+        """The unsigned integer dtype holding one element's bits (uint8 for the packed types)."""
         return None if self.bits == 0 else np.dtype("uint%d" % max(8, self.bits))
 
 
-TYPES = {t["name"]: ElementType(t["name"], t["onnx"], t["numpy"], t["bits"], t["kind"], t["since"])
-         for t in _core.types()}
+TYPES = {t["name"]: ElementType(t["name"], t["onnx"], t["numpy"], t["bits"], t["kind"], t["since"],
+                                tuple(sorted(t["first_opset"].items()))) for t in _core.types()}
 BY_ONNX = {t.onnx: t for t in TYPES.values()}
 
 
@@ -87,7 +97,7 @@ def element_type(t):
         return found
     if isinstance(t, (int, np.integer)) and not isinstance(t, bool):
         if int(t) not in BY_ONNX:
-            raise ValueError("no ONNX element type has the number %d (CastLike's: %s)"
+            raise ValueError("no ONNX element type has the number %d (castlike's: %s)"
                              % (t, ", ".join(str(n) for n in sorted(BY_ONNX))))
         return BY_ONNX[int(t)]
     try:
@@ -116,9 +126,9 @@ def storage_bytes(t, count):
 
 
 def raw_bytes(a, t, layout="unpacked"):
-    """The ONNX raw layout (packed for 4-/2-bit types) of an array of type t, as a 1-D uint8 array.
-    `a` has t's dtype, or its raw form (bits in uint8/uint16/...; for 4-/2-bit types one element per
-    byte when layout == "unpacked", ONNX-packed bytes when layout == "packed")."""
+    """The ONNX raw layout (the packed types packed) of an array of type t, as a 1-D uint8 array.
+    `a` has t's dtype, or its raw form (bits in uint8/uint16/...; for the packed types one element
+    per byte when layout == "unpacked", ONNX-packed bytes when layout == "packed")."""
     t = element_type(t)
     a = np.ascontiguousarray(a)
     if t.packed:
@@ -133,7 +143,7 @@ def raw_bytes(a, t, layout="unpacked"):
 
 def from_raw(raw, t, shape, as_raw=False, layout="unpacked"):
     """An array of type t and `shape` from ONNX raw bytes: t's dtype when there is one (and not
-    as_raw), else the raw form (4-/2-bit types unpacked, or packed bytes with layout="packed")."""
+    as_raw), else the raw form (the packed types unpacked, or packed bytes with layout="packed")."""
     t = element_type(t)
     raw = np.frombuffer(raw, dtype=np.uint8) if isinstance(raw, (bytes, bytearray, memoryview)) else raw
     count = 1
@@ -148,3 +158,27 @@ def from_raw(raw, t, shape, as_raw=False, layout="unpacked"):
         return (values.view(dtype) if dtype is not None else values).reshape(shape)
     bits = raw.view(t.raw_dtype)
     return (bits.view(dtype) if dtype is not None else bits.copy()).reshape(shape)
+
+
+def check_listed(src, dst, operator, opset):
+    """Raises TypeNotInOpset when `operator` at `opset` does not list src or dst, saying where the
+    type is listed: CastLike has no version with FLOAT6E2M3 or FLOAT6E3M2 (Cast-28 brought them), so
+    a CastLike request for them must point to Cast, not to an opset. Opsets the operator does not
+    know, and operators it does not, are left to the library's own errors."""
+    if operator not in ("Cast", "CastLike"):
+        return
+    if opset < TYPES["FLOAT"].first_opset(operator) or opset > _core.newest_opset():
+        return
+    for t in (src, dst):
+        first = t.first_opset(operator)
+        if first is not None and first <= opset:
+            continue
+        from ._errors import TypeNotInOpset
+        context = "%s %s -> %s at opset %d" % (operator, src.name, dst.name, opset)
+        if first is None:
+            other = "Cast" if operator == "CastLike" else "CastLike"
+            elsewhere = t.first_opset(other)
+            raise TypeNotInOpset("%s: no %s version lists %s; %s-%d does (operator=%r, opset=%d)"
+                                 % (context, operator, t.name, other, elsewhere, other, elsewhere))
+        raise TypeNotInOpset("%s: %s is listed from %s-%d on (opset=%d or newer)"
+                             % (context, t.name, operator, first, first))

@@ -7,8 +7,8 @@ The implementation is any callable with castlike.cast's signature:
 x is the case's input tensor (its shape; the source type's numpy / ml_dtypes dtype, an object array
 of str for STRING; without ml_dtypes the raw bits (castlike._types), and then the call also gets
 from_type=<the source's ONNX name>), `to` the destination's ONNX name, the attributes as the vector file's call states them (None: not set). It answers with an array
-of the destination type and x's shape (its dtype, or its raw bits; the 4- and 2-bit types may also
-come ONNX-packed as a 1-D uint8 array), or castlike.PartialOutput(array, {index: message}) when some
+of the destination type and x's shape (its dtype, or its raw bits; the packed 6-, 4- and 2-bit
+types may also come ONNX-packed as a 1-D uint8 array), or castlike.PartialOutput(array, {index: message}) when some
 elements failed. Raising declines the call (a rejection, with the exception as the reason); an
 answer of the wrong type, dtype or size, or texts that are not str / UTF-8, is a failed call. With
 isolate=True each call runs in a child process, so that a crash, a hang (timeout) or an exit of the
@@ -359,7 +359,8 @@ class ExhaustiveReport(_Rendered):
 
 def exhaustive_configurations():
     """The ids an exhaustive validation takes: every configuration of a source of at most 32 bits
-    (FLOAT-FLOAT8E4M3FN-sat1, INT32-FLOAT8E8M0-sat0-down, ...)."""
+    (FLOAT-FLOAT8E4M3FN-sat1, INT32-FLOAT8E8M0-sat0-down, ...) that CastLike-25 can call, the call the
+    exhaustive engine judges; the FLOAT6 types (Cast-28 only) are not among them."""
     return list(_core.exhaustive_configurations())
 
 

@@ -16,6 +16,11 @@ def test_raw_bits_without_ml_dtypes():
         assert y.dtype == np.uint8 and y.tolist() == [0x30, 0x7E], y
         p = castlike.cast(np.float32([1, -1, 2]), "INT4")
         assert p.dtype == np.uint8 and p.tolist() == [0xF1, 0x02], p
+        # FLOAT6 (Cast-28): packed, four elements in three bytes: 7.75 (saturated to 7.5), -1, 0.125, 3 -> 0x1f, 0x28, 0x01, 0x14
+        f6 = castlike.cast(np.float32([7.75, -1, 0.125, 3]), "FLOAT6E2M3", operator="Cast", opset=28)
+        assert f6.dtype == np.uint8 and f6.tolist() == [0x1F, 0x1A, 0x50], f6
+        u6 = castlike.cast(np.uint8([0x1F, 0x28]), "FLOAT", from_type="FLOAT6E2M3", operator="Cast", opset=28)
+        assert u6.tolist() == [7.5, -1.0], u6
         b = castlike.cast(np.float32([1.0]), "BFLOAT16")
         assert b.dtype == np.uint16 and b.tolist() == [0x3F80]
         assert castlike.cast(np.uint8([0x30]), "FLOAT", from_type="FLOAT8E4M3FN").tolist() == [0.5]

@@ -52,7 +52,7 @@ def element_values(tensor, width):
     array = numpy_helper.to_array(tensor).reshape(-1)
     if tensor.data_type == TensorProto.STRING:
         return [x.decode("utf-8") if isinstance(x, bytes) else str(x) for x in array]
-    # ml_dtypes keeps a 4- or 2-bit element in the low bits of its byte; the mask drops the rest.
+    # ml_dtypes keeps a 6-, 4- or 2-bit element in the low bits of its byte; the mask drops the rest.
     unsigned = array.view(np.dtype("u%d" % array.dtype.itemsize)).astype(np.uint64)
     mask = (1 << width) - 1
     digits = max(2, (width + 3) // 4)

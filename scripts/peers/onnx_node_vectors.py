@@ -78,12 +78,13 @@ def answers(castlike, case, inputs, profile="default"):
 
 
 def packed(bits, width):
-    """The storage of 4- or 2-bit elements (first element in the lowest bits), as hex bytes."""
-    per_byte = 8 // width
-    data = bytearray((len(bits) + per_byte - 1) // per_byte)
+    """The storage of sub-byte elements as hex bytes: one little-endian bit string, element i at
+    bits [i*width, (i+1)*width), so a 6-bit element may straddle two bytes (4-bit: two per byte,
+    2-bit: four, 6-bit: four in three); ceil(n * width / 8) bytes, the last padded with zeros."""
+    string = 0
     for i, b in enumerate(bits):
-        data[i // per_byte] |= int(b, 16) << (width * (i % per_byte))
-    return data.hex()
+        string |= int(b, 16) << (width * i)
+    return string.to_bytes((len(bits) * width + 7) // 8, "little").hex()
 
 
 def _tensor(type_name, values, width):

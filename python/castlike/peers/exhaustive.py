@@ -7,8 +7,8 @@ numeric source of <= 32 bits to every numeric destination, with the attribute va
 a result) is castlike.exhaustive_configurations(). The inputs 0 .. 2^bits - 1 are generated in
 batches (one preallocated pattern buffer, bounded memory), each batch is one call of the
 implementation at opset 25 with the id's attributes, and its answer is written in the destination's
-raw ONNX layout: little-endian, 4-bit types two per byte (element 0 in the low nibble), 2-bit types
-four per byte (lowest bits first). Every configuration is first tried on the inputs 0 .. 3, so that
+raw ONNX layout: little-endian, the packed types one bit string (element 0 in the lowest bits: 4-bit
+types two per byte, 2-bit types four per byte, 6-bit types four per three bytes). Every configuration is first tried on the inputs 0 .. 3, so that
 one the implementation cannot run is refused before any output is written.
 """
 
