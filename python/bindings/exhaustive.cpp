@@ -113,13 +113,14 @@ std::vector<Call> calls_of(const std::vector<std::string>& ids) {
     if (!c)
       throw nb::value_error(("'" + id + "' is not a configuration id (castlike.exhaustive_configurations() lists them, "
                                         "e.g. FLOAT-FLOAT8E4M3FN-sat1)").c_str());
-    // The engine judges CastLike-25 calls; a configuration it cannot call there (a FLOAT6 type,
-    // which only Cast-28 lists) is refused by name rather than run with no call at all.
+    // Python implementations are called as CastLike-25 nodes (the peers' exhaustive baselines are
+    // theirs); a configuration with a FLOAT6 type, which only Cast-28 lists, is refused by name.
     const auto call = exhaustive::call_at(*c, 25);
     if (!call)
-      throw nb::value_error(("'" + id + "' cannot be judged exhaustively: the engine runs CastLike-25 calls and "
-                                        "CastLike-25 does not list its types (castlike.exhaustive_configurations() "
-                                        "lists the configurations it can judge)").c_str());
+      throw nb::value_error(("'" + id + "' cannot be judged exhaustively from Python: its calls are CastLike-25's, "
+                                        "which does not list its types; castlike validate --exhaustive judges it as "
+                                        "Cast-28 (castlike.exhaustive_configurations() lists the ones Python "
+                                        "can judge)").c_str());
     calls.push_back(*call);
   }
   return calls;
@@ -130,8 +131,8 @@ std::vector<Call> calls_of(const std::vector<std::string>& ids) {
 void def_exhaustive(nb::module_& m) {
   m.def("exhaustive_configurations", [] {
     std::vector<std::string> ids;
-    // Only those with a CastLike-25 call, the one the engine judges: the Cast-28-only FLOAT6
-    // configurations would otherwise be listed and then refused.
+    // Only those with a CastLike-25 call, the one Python implementations get: the Cast-28-only
+    // FLOAT6 configurations would otherwise be listed and then refused.
     for (const auto& c : exhaustive::all_configurations())
       if (exhaustive::call_at(c, 25)) ids.push_back(exhaustive::configuration_id(c));
     return ids;

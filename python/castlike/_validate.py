@@ -359,8 +359,9 @@ class ExhaustiveReport(_Rendered):
 
 def exhaustive_configurations():
     """The ids an exhaustive validation takes: every configuration of a source of at most 32 bits
-    (FLOAT-FLOAT8E4M3FN-sat1, INT32-FLOAT8E8M0-sat0-down, ...) that CastLike-25 can call, the call the
-    exhaustive engine judges; the FLOAT6 types (Cast-28 only) are not among them."""
+    (FLOAT-FLOAT8E4M3FN-sat1, INT32-FLOAT8E8M0-sat0-down, ...) that CastLike-25 can call, the call a
+    Python implementation gets; the FLOAT6 types (Cast-28 only) are not among them (the command line's
+    `castlike validate --exhaustive` judges those as Cast-28 calls)."""
     return list(_core.exhaustive_configurations())
 
 

@@ -212,9 +212,9 @@ def test_cast_before_28_is_refused_naming_cast_28():
 
 
 def test_exhaustive_leaves_float6_out_with_a_clear_error():
-    # The exhaustive engine judges CastLike-25 calls, which cannot name a FLOAT6 type: such a
-    # configuration is neither listed nor run (it used to be listed, and running it had no call).
+    # Python implementations are called as CastLike-25 nodes, which cannot name a FLOAT6 type: such a
+    # configuration is neither listed nor run from Python (the command line judges it as Cast-28).
     ids = castlike.exhaustive_configurations()
     assert ids and not [i for i in ids if "FLOAT6" in i]
-    with pytest.raises(ValueError, match="'FLOAT16-FLOAT6E2M3' cannot be judged exhaustively: .*CastLike-25"):
+    with pytest.raises(ValueError, match="'FLOAT16-FLOAT6E2M3' cannot be judged exhaustively from Python: .*CastLike-25"):
         castlike.validate(castlike.cast, exhaustive="FLOAT16-FLOAT6E2M3")
