@@ -60,6 +60,16 @@ constexpr bool truncation_fast_path() {
 template <ElementType From, ElementType To, bool Sat = true, castlike_round_mode Mode = CASTLIKE_ROUND_UP>
 CASTLIKE_ALWAYS_INLINE uint64_t convert_element(uint64_t b);
 
+template <class W>
+constexpr W kMaxShift = std::numeric_limits<W>::digits - 1;  // sig fits in fewer bits: shifts it out
+
+// sig * 2^-s rounded to nearest even, for 1 <= s <= kMaxShift.
+template <class W>
+CASTLIKE_ALWAYS_INLINE W rne_shift(W sig, W s) {
+  const W q = sig >> s, rem = sig & ((W{1} << s) - 1u), half = W{1} << (s - 1u);
+  return q + static_cast<W>(rem + (q & 1u) > half);
+}
+
 template <ElementType From, ElementType To, bool Sat, castlike_round_mode Mode>
 CASTLIKE_ALWAYS_INLINE uint64_t convert_general(uint64_t b) {
   if constexpr (is_float(From))
@@ -73,7 +83,30 @@ CASTLIKE_ALWAYS_INLINE uint64_t convert_fast(uint64_t b) {
   using S = Fmt<From>;
   const uint64_t sign = b & S::sign_bit;
   const uint64_t a = b & (S::sign_bit - 1u);  // magnitude bits
-  if constexpr (narrowing_fast_path<From, To>()) {
+  if constexpr (narrowing_fast_path<From, To>() && Fmt<To>::special == SpecialEncoding::kFiniteOnly) {
+    // Finite-only destinations (FLOAT4E2M1, the FLOAT6 types) have a range small enough that
+    // subnormal and saturated results are common, not rare: every non-NaN source is computed
+    // here without a branch (normal, subnormal and saturated candidates, then selects).
+    using D = Fmt<To>;
+    constexpr int k = S::mb - D::mb;
+    constexpr uint64_t lo = uint64_t(D::emin + S::bias) << S::mb;
+    constexpr uint64_t hi = std::min(uint64_t(D::emax + 1 + S::bias) << S::mb, S::inf_mag);
+    // A source subnormal lies below half the destination's smallest subnormal, so it rounds to 0
+    // through the same shift as a normal source.
+    static_assert(S::emin <= D::emin - D::mb - 1, "source subnormals round to zero");
+    if (a <= S::inf_mag) [[likely]] {
+      const uint64_t rebiased = a - (uint64_t(S::bias - D::bias) << S::mb);  // wraps below lo: unused then
+      const uint64_t normal = (rebiased + ((uint64_t{1} << (k - 1)) - 1u) + ((rebiased >> k) & 1u)) >> k;
+      // Below lo: sig * 2^(e - mb_s) in units of the destination's quantum 2^(emin_d - mb_d). A
+      // result of 2^mb_d is the smallest normal's encoding, as it should be.
+      const uint64_t field = a >> S::mb;
+      const uint64_t sig = (a & S::mmask) | (uint64_t{field != 0} << S::mb);
+      const uint64_t shift = std::min<uint64_t>(k + (D::emin + S::bias) - std::max<uint64_t>(field, 1), 63);
+      const uint64_t sub = rne_shift<uint64_t>(sig, std::max<uint64_t>(shift, 1));
+      const uint64_t m = a >= lo ? normal : sub;
+      return (sign != 0 ? D::sign_bit : 0) | ((a >= hi) | (m > D::max_mag) ? D::max_mag : m);
+    }
+  } else if constexpr (narrowing_fast_path<From, To>()) {
     using D = Fmt<To>;
     constexpr int k = S::mb - D::mb;
     constexpr uint64_t lo = uint64_t(D::emin + S::bias) << S::mb;  // 2^emin_d: smallest normal result
@@ -158,16 +191,6 @@ constexpr bool vectorizable_common_path() {
   constexpr bool bfloat16_float = (From == ElementType::kBfloat16 && To == ElementType::kFloat) ||
                                   (From == ElementType::kFloat && To == ElementType::kBfloat16);
   return rebias_path<From, To>() && std::is_same_v<CommonWord<From, To>, uint32_t> && !bfloat16_float;
-}
-
-template <class W>
-constexpr W kMaxShift = std::numeric_limits<W>::digits - 1;  // sig fits in fewer bits: shifts it out
-
-// sig * 2^-s rounded to nearest even, for 1 <= s <= kMaxShift.
-template <class W>
-CASTLIKE_ALWAYS_INLINE W rne_shift(W sig, W s) {
-  const W q = sig >> s, rem = sig & ((W{1} << s) - 1u), half = W{1} << (s - 1u);
-  return q + static_cast<W>(rem + (q & 1u) > half);
 }
 
 template <ElementType From, ElementType To>
