@@ -63,7 +63,9 @@ struct FloatFormat {
   bool has_sign = false;
   SpecialEncoding special = SpecialEncoding::kIeee;
 
-  constexpr uint32_t max_exponent_field() const { return (1u << exponent_bits) - 1u; }
+  // Fields and masks are 64 bits wide, as wide as the widest row's bit pattern: a field is shifted
+  // into place by mantissa_bits (52 for DOUBLE), which a 32-bit value cannot take.
+  constexpr uint64_t max_exponent_field() const { return (uint64_t{1} << exponent_bits) - 1u; }
   constexpr uint64_t mantissa_mask() const { return (uint64_t{1} << mantissa_bits) - 1u; }
   constexpr bool has_infinity() const { return special == SpecialEncoding::kIeee; }
   constexpr bool has_nan() const { return special != SpecialEncoding::kFiniteOnly; }
@@ -71,7 +73,7 @@ struct FloatFormat {
     return has_sign && special != SpecialEncoding::kFnuz;
   }
   // Biased exponent field and mantissa of the largest finite value.
-  constexpr uint32_t max_finite_exponent_field() const {
+  constexpr uint64_t max_finite_exponent_field() const {
     switch (special) {
       case SpecialEncoding::kIeee: return max_exponent_field() - 1u;
       case SpecialEncoding::kExponentOnly: return max_exponent_field() - 1u;
