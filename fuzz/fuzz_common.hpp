@@ -94,12 +94,32 @@ inline const std::vector<ElementType>& all_types() {
   return types;
 }
 
-// The ISA levels castlike_force_isa accepts on this machine (scalar always).
+// The ISA levels a target compares with the reference: every level castlike_force_isa accepts on
+// this machine (scalar always), or exactly those named in CASTLIKE_FUZZ_LEVELS ("scalar,avx2").
+// The levels steer the fuzzer (each adds its own coverage), so a run that must take the same path
+// on every machine (the seeded-fault proof, CI) names them; a named level this machine lacks is an
+// error, not a silent narrowing.
 inline const std::vector<castlike_isa>& available_isas() {
   static const std::vector<castlike_isa> isas = [] {
     std::vector<castlike_isa> v;
-    for (castlike_isa i : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON})
-      if (castlike_isa_available(i)) v.push_back(i);
+    const char* named = std::getenv("CASTLIKE_FUZZ_LEVELS");
+    for (castlike_isa i : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON}) {
+      const bool wanted = named == nullptr || *named == '\0' ||
+                          (',' + std::string(named) + ',').find(',' + std::string(castlike_isa_name(i)) + ',') !=
+                              std::string::npos;
+      if (!wanted) continue;
+      if (!castlike_isa_available(i)) {
+        if (named == nullptr || *named == '\0') continue;
+        std::fprintf(stderr, "CASTLIKE_FUZZ_LEVELS names %s, which this machine or build does not run\n",
+                     castlike_isa_name(i));
+        std::exit(2);
+      }
+      v.push_back(i);
+    }
+    if (v.empty()) {
+      std::fprintf(stderr, "CASTLIKE_FUZZ_LEVELS='%s' names no level; known: scalar,avx2,avx512,neon\n", named);
+      std::exit(2);
+    }
     return v;
   }();
   return isas;
