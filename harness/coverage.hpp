@@ -16,7 +16,7 @@ struct Coverage {
   size_t ran = 0;           // converted without error
   size_t matched = 0;       // ... and the element agreed with the reference
   size_t errors = 0;        // rejected calls
-  size_t pairs_ran = 0;     // distinct (from, to) pairs that ran at least once (of 576)
+  size_t pairs_ran = 0;     // distinct (from, to) pairs that ran at least once
   std::vector<std::string> problems;  // the first few errors / mismatches
   bool ok() const { return errors == 0 && ran == matched; }
 };

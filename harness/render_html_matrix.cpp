@@ -1,4 +1,4 @@
-// The 24 x 24 pair matrix of the HTML report: one cell per (from, to), coloured by its status
+// The pair matrix of the HTML report (every type of the table by every type): one cell per (from, to), coloured by its status
 // (render_html_pairs.cpp), holding one count, linking to the pair's details section; and its legend.
 #include "render_html.hpp"
 
