@@ -350,6 +350,17 @@ TEST(IsolatedPlugin, UnboundedAllocation) {
                  "ran out of memory (its address space reached the 256 MiB limit), then crashed with SIGABRT (abort)", o);
 }
 
+// The same in a call whose larger buffers came in a new memfd: the worker's limit is still known.
+TEST(IsolatedPlugin, UnboundedAllocationAfterTheBuffersGrew) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "RLIMIT_AS cannot apply under AddressSanitizer (its shadow memory)";
+#endif
+  auto o = test_options();
+  o.memory_limit = uint64_t{256} << 20;
+  expect_failure(CASTLIKE_HOSTILE_ALLOCATE, values(99, 100000), ElementType::kInt16, Kind::kOutOfMemory,
+                 "ran out of memory (its address space reached the 256 MiB limit), then crashed with SIGABRT (abort)", o);
+}
+
 TEST(IsolatedPlugin, ProtocolGarbage) {
   expect_failure(CASTLIKE_HOSTILE_PROTOCOL_GARBAGE, values(99, 7), ElementType::kInt16, Kind::kWorkerError,
                  "protocol error: the worker's answer is garbage (did the plug-in write to the worker's socket?)");

@@ -2,7 +2,9 @@
 
 #include <fcntl.h>
 #include <sched.h>
+#ifndef CASTLIKE_WITHOUT_SECCOMP
 #include <seccomp.h>
+#endif
 #include <signal.h>
 #include <unistd.h>
 
@@ -11,6 +13,15 @@
 #include <cstring>
 
 namespace castlike::harness {
+
+bool sandbox_disabled() {
+  const char* v = std::getenv("CASTLIKE_PLUGIN_SANDBOX");
+  return v && std::strcmp(v, "off") == 0;
+}
+
+#ifdef CASTLIKE_WITHOUT_SECCOMP
+std::optional<std::string> install_sandbox() { return std::string("this build has no libseccomp"); }
+#else
 namespace {
 
 // Always stopped. A name the native ABI lacks (aarch64 has no open, fork...) is skipped.
@@ -36,11 +47,6 @@ constexpr const char* kSignalToTarget[] = {"kill", "tkill", "tgkill", "rt_sigque
 int resolve(const char* name) { return seccomp_syscall_resolve_name(name); }
 
 }  // namespace
-
-bool sandbox_disabled() {
-  const char* v = std::getenv("CASTLIKE_PLUGIN_SANDBOX");
-  return v && std::strcmp(v, "off") == 0;
-}
 
 std::optional<std::string> install_sandbox() {
   scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
@@ -97,5 +103,6 @@ std::optional<std::string> install_sandbox() {
   if (rc != 0) return std::string("seccomp_load: ") + std::strerror(-rc);
   return std::nullopt;
 }
+#endif
 
 }  // namespace castlike::harness

@@ -225,6 +225,7 @@ bool map_control() {
   void* control = mmap(nullptr, g_page, PROT_READ | PROT_WRITE, MAP_SHARED, p::kMemoryFd, 0);
   if (control == MAP_FAILED) return false;
   p::ControlBlock* old = g_control;
+  if (old) static_cast<p::ControlBlock*>(control)->memory_limited = old->memory_limited;  // set once, at start
   g_control = static_cast<p::ControlBlock*>(control);
   if (old) munmap(old, g_page);
   return true;
