@@ -89,9 +89,9 @@ struct IsolatedPlugin::State {
   std::optional<std::string> make_buffers(const p::Layout& l) {
     const int fd = memfd_create("castlike-plugin-buffers", MFD_CLOEXEC | MFD_ALLOW_SEALING);
     if (fd < 0) return std::string("memfd_create: ") + std::strerror(errno);
-    const char* failed = ftruncate(fd, static_cast<off_t>(l.shm_size)) != 0                              ? "ftruncate"
-                         : fcntl(fd, F_ADD_SEALS, F_SEAL_GROW | F_SEAL_SHRINK | F_SEAL_SEAL) != 0 ? "fcntl(F_ADD_SEALS)"
-                                                                                                   : nullptr;
+    const char* failed = nullptr;
+    if (ftruncate(fd, static_cast<off_t>(l.shm_size)) != 0) failed = "ftruncate";
+    else if (fcntl(fd, F_ADD_SEALS, F_SEAL_GROW | F_SEAL_SHRINK | F_SEAL_SEAL) != 0) failed = "fcntl(F_ADD_SEALS)";
     void* m = failed ? MAP_FAILED : mmap(nullptr, l.shm_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     if (m == MAP_FAILED) {
       const std::string error = std::string(failed ? failed : "mmap") + ": " + std::strerror(errno);
