@@ -7,13 +7,24 @@ set -euo pipefail
 castlike=$1 good=$2 hang=$3 vectors=$4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# Whether process $1 has a child (its worker): /proc/PID/stat is "pid (name) state ppid ...".
+has_child() {
+  local stat line rest ppid
+  for stat in /proc/[0-9]*/stat; do
+    { read -r line <"$stat"; } 2>/dev/null || continue
+    rest=${line##*) }
+    read -r _ ppid _ <<<"$rest"
+    [[ $ppid == "$1" ]] && return 0
+  done
+  return 1
+}
 # Runs the hanging plug-in into --out $1, kills the validator once its worker runs, waits for it.
 killed_run() {
   "$castlike" validate --library "$hang" --vectors "$vectors/hostile_trigger_98.json" --timeout 60 --format "$2" \
     --out "$1" >/dev/null 2>&1 &
   local pid=$! i
   for ((i = 0; i < 500; ++i)); do
-    pgrep -P "$pid" >/dev/null && break
+    has_child "$pid" && break
     sleep 0.01
   done
   kill -KILL "$pid"
