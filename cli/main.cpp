@@ -13,6 +13,7 @@
 #include "conversion_explanation.hpp"
 #include "options.hpp"
 #include "reference/decimal.hpp"
+#include "standard_descriptors.hpp"
 #include "vector_commands.hpp"
 
 namespace castlike::cli {
@@ -310,6 +311,10 @@ int internal_error(const std::string& what, const std::vector<std::string>& args
 }  // namespace castlike::cli
 
 int main(int argc, char** argv) {
+  if (!castlike::harness::ensure_standard_descriptors()) {
+    std::fputs("castlike: cannot open /dev/null on a closed descriptor 0, 1 or 2\n", stderr);
+    return 2;
+  }
   const std::vector<std::string> args(argv + 1, argv + argc);
   try {
     return castlike::cli::run(args);

@@ -61,7 +61,9 @@ const char* const kUsage =
     "                   its rows known to the --expect baseline)\n"
     "  --out FILE       write the report there instead of standard output (through a\n"
     "                   temporary file and a rename; refused when FILE is one of the\n"
-    "                   inputs or a symlink)\n"
+    "                   inputs or a symlink); an earlier castlike validate report\n"
+    "                   there is removed when the run starts, so a run that is killed\n"
+    "                   leaves none that could pass for its own\n"
     "  --examples N     failing cases shown per rule (default 5)\n"
     "  --pairs LIST     validate only these type pairs, e.g.\n"
     "                   FLOAT-FLOAT8E4M3FN,INT8-STRING\n"
@@ -166,6 +168,34 @@ std::set<ref::RuleId> parse_rules(const std::string& list) {
   return rules;
 }
 
+// Whether `bytes` are a report of castlike validate, in any format: the text and its baseline
+// variant, the HTML title and the JUnit suites start with the verdict's "castlike validate: "; the
+// JSON report names its format (harness/render_*.cpp, harness/baseline.cpp).
+bool is_validation_report(const std::string& bytes) {
+  const std::string head = bytes.substr(0, 4096);
+  if (head.rfind("castlike validate: ", 0) == 0) return true;
+  if (head.rfind("<!DOCTYPE html>", 0) == 0) return head.find("<title>castlike validate: ") != std::string::npos;
+  if (head.rfind("<?xml", 0) == 0) return head.find("<testsuites name=\"castlike validate\"") != std::string::npos;
+  return head.rfind("{", 0) == 0 && bytes.find("\"format\": \"castlike-validation-report\"") != std::string::npos;
+}
+
+// An earlier report at --out must not outlive a run that is killed before it writes its own: an
+// old PASS would read as this run's verdict. So a report of castlike validate there is removed
+// when the run starts; any other file is left to the end of the run, which replaces it.
+void remove_earlier_report(const std::string& out) {
+  const fs::path path(out);
+  std::error_code ec;
+  const fs::path dir = fs::canonical(path.has_parent_path() ? path.parent_path() : fs::path("."), ec);
+  std::string error;
+  auto directory = ec ? std::nullopt : conformance::OutputDirectory::open(dir.string(), &error);
+  const std::string name = path.filename().string();
+  if (!directory || directory->entry(name) != conformance::OutputDirectory::Entry::kRegularFile) return;
+  std::ifstream in(dir / name, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!is_validation_report(bytes)) return;
+  if (auto removed = directory->remove_file(name)) throw UsageError{*removed, "check the path"};
+}
+
 }  // namespace
 
 void print_validate_usage() { std::cout << kUsage; }
@@ -258,6 +288,8 @@ int validate_main(const std::vector<std::string>& args) {
         throw UsageError{"--out and --write-expect name the same file", "write the report and the baseline to two files"};
     }
   }
+
+  if (a.has("out")) remove_earlier_report(a.value("out"));
 
   conformance::LoadedImplementation impl;
   if (a.has("results")) {

@@ -1,5 +1,7 @@
 // The cost of isolation: the validator's call pattern on the committed vectors (about 834 calls of
-// up to a few hundred elements) through the example plug-in, in-process and isolated.
+// up to a few hundred elements) through the example plug-in, in-process, isolated without the
+// sandbox (CASTLIKE_PLUGIN_SANDBOX=off, for this comparison only) and isolated in the sandbox, in
+// turn within each repeat.
 //   plugin_isolation_overhead [calls] [elements] [repeats]
 #include <chrono>
 #include <cstdio>
@@ -49,21 +51,26 @@ int main(int argc, char** argv) {
     }
   }
   auto direct = InProcessPlugin::open(CASTLIKE_EXAMPLE_PLUGIN);
+  setenv("CASTLIKE_PLUGIN_SANDBOX", "off", 1);
+  auto unsandboxed = IsolatedPlugin::open(CASTLIKE_EXAMPLE_PLUGIN);
+  unsetenv("CASTLIKE_PLUGIN_SANDBOX");
   const auto open_start = std::chrono::steady_clock::now();
   auto isolated = IsolatedPlugin::open(CASTLIKE_EXAMPLE_PLUGIN);
   const double open_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - open_start).count();
-  if (direct.index() || isolated.index()) {
+  if (direct.index() || unsandboxed.index() || isolated.index()) {
     std::fprintf(stderr, "cannot open the example plug-in\n");
     return 1;
   }
-  double best_direct = 1e30, best_isolated = 1e30;
+  double best_direct = 1e30, best_unsandboxed = 1e30, best_isolated = 1e30;
   for (int r = 0; r < repeats; ++r) {
     best_direct = std::min(best_direct, run(*std::get<0>(direct), pattern));
+    best_unsandboxed = std::min(best_unsandboxed, run(*std::get<0>(unsandboxed), pattern));
     best_isolated = std::min(best_isolated, run(*std::get<0>(isolated), pattern));
   }
-  std::printf("%zu calls x %zu elements, best of %d: in-process %.2f ms, isolated %.2f ms (%.1f us/call), ratio %.1f\n",
-              calls, elements, repeats, best_direct * 1e3, best_isolated * 1e3, best_isolated / calls * 1e6,
-              best_isolated / best_direct);
-  std::printf("starting the worker and loading the plug-in: %.2f ms\n", open_seconds * 1e3);
+  std::printf("%zu calls x %zu elements, best of %d: in-process %.2f ms; isolated without the sandbox %.2f ms "
+              "(%.1f us/call); isolated in the sandbox %.2f ms (%.1f us/call), %+.1f%% for the sandbox\n",
+              calls, elements, repeats, best_direct * 1e3, best_unsandboxed * 1e3, best_unsandboxed / calls * 1e6,
+              best_isolated * 1e3, best_isolated / calls * 1e6, (best_isolated / best_unsandboxed - 1) * 100);
+  std::printf("starting the worker, loading the plug-in, installing the sandbox: %.2f ms\n", open_seconds * 1e3);
   return 0;
 }

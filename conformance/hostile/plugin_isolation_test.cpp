@@ -2,6 +2,7 @@
 // failure is the exact outcome of its one call, the next call succeeds in a fresh worker, and no
 // process is left behind. Timeouts are 1 s, so every test ends within a few seconds.
 #include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -9,6 +10,7 @@
 #include <chrono>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -338,14 +340,18 @@ TEST(IsolatedPlugin, InvalidUtf8Text) {
   EXPECT_EQ(direct->call(c.call).message, out.message);
 }
 
+// 100000 elements: a call whose larger buffers came in a new memfd, where the worker's limit must
+// still be known.
 TEST(IsolatedPlugin, UnboundedAllocation) {
 #if defined(__SANITIZE_ADDRESS__)
   GTEST_SKIP() << "RLIMIT_AS cannot apply under AddressSanitizer (its shadow memory)";
 #endif
   auto o = test_options();
   o.memory_limit = uint64_t{256} << 20;
-  expect_failure(CASTLIKE_HOSTILE_ALLOCATE, values(99, 7), ElementType::kInt16, Kind::kOutOfMemory,
-                 "ran out of memory (its address space reached the 256 MiB limit), then crashed with SIGABRT (abort)", o);
+  for (size_t count : {7, 100000})
+    expect_failure(CASTLIKE_HOSTILE_ALLOCATE, values(99, count), ElementType::kInt16, Kind::kOutOfMemory,
+                   "ran out of memory (its address space reached the 256 MiB limit), then crashed with SIGABRT (abort)",
+                   o);
 }
 
 TEST(IsolatedPlugin, ProtocolGarbage) {
@@ -355,8 +361,11 @@ TEST(IsolatedPlugin, ProtocolGarbage) {
 
 // The worker's death is seen at once (not at the timeout) although the plug-in's child still holds
 // the socket, and that child dies with the worker's process group.
+// Without the sandbox (a constructor that forks runs before it), the group kill is what ends it.
 TEST(IsolatedPlugin, ForkedChildDiesWithTheWorker) {
+  setenv("CASTLIKE_PLUGIN_SANDBOX", "off", 1);
   auto plugin = open_isolated(CASTLIKE_HOSTILE_FORK_AND_CRASH);
+  unsetenv("CASTLIKE_PLUGIN_SANDBOX");
   ASSERT_TRUE(plugin);
   const int group = plugin->worker_pid();
   Int8Call c(values(99, 7));
@@ -373,6 +382,135 @@ TEST(IsolatedPlugin, ForkedChildDiesWithTheWorker) {
   }
   EXPECT_EQ(alive, 0) << "a process of the worker's group survived";
   expect_recovers(*plugin, 1);
+}
+
+TEST(IsolatedPlugin, WriteFarPastIsNamedAfterTheOutputBuffer) {
+  expect_failure(CASTLIKE_HOSTILE_WRITE_PAST, values(96, 7), ElementType::kInt16, Kind::kWroteOutsideBuffer,
+                 "crashed with SIGSEGV at a write 100000 bytes past the output buffer");
+}
+
+// The sandbox (harness/worker/sandbox.hpp): each forbidden call stops the worker and is the
+// outcome of its call, and nothing it aimed at happened.
+void expect_forbidden(const char* path, int8_t trigger, const std::string& call) {
+  expect_failure(path, values(trigger, 7), ElementType::kInt16, Kind::kForbiddenCall,
+                 "was stopped by the sandbox at a forbidden system call: " + call);
+}
+
+TEST(Sandbox, SignalsToTheValidatorAreStopped) {
+  const std::string self = std::to_string(getpid());
+  expect_forbidden(CASTLIKE_HOSTILE_SIGNAL_PARENT, 99, "kill(" + self + ", SIGSTOP)");
+  expect_forbidden(CASTLIKE_HOSTILE_SIGNAL_PARENT, 98, "kill(" + self + ", SIGTERM)");
+  expect_forbidden(CASTLIKE_HOSTILE_SIGNAL_PARENT, 97, "kill(" + self + ", SIGKILL)");
+}
+
+TEST(Sandbox, TracingTheValidatorIsStopped) { expect_forbidden(CASTLIKE_HOSTILE_TRACE_PARENT, 99, "ptrace"); }
+
+// A directory of the test's own, named to the plug-in by CASTLIKE_HOSTILE_DIRECTORY, holding "victim".
+struct HostileDirectory {
+  std::string path;
+  HostileDirectory() {
+    char tmpl[] = "/tmp/castlike-hostile-XXXXXX";
+    path = mkdtemp(tmpl);
+    std::ofstream(path + "/victim") << "keep me\n";
+    setenv("CASTLIKE_HOSTILE_DIRECTORY", path.c_str(), 1);
+  }
+  ~HostileDirectory() {
+    unsetenv("CASTLIKE_HOSTILE_DIRECTORY");
+    for (const char* name : {"victim", "created", "renamed"}) unlink((path + "/" + name).c_str());
+    rmdir((path + "/made").c_str());
+    rmdir(path.c_str());
+  }
+  std::vector<std::string> entries() const {
+    std::vector<std::string> names;
+    DIR* d = opendir(path.c_str());
+    while (dirent* e = d ? readdir(d) : nullptr)
+      if (e->d_name[0] != '.') names.push_back(e->d_name);
+    if (d) closedir(d);
+    return names;
+  }
+  std::string victim() const {
+    std::ifstream in(path + "/victim");
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+};
+
+TEST(Sandbox, FilesCannotBeCreatedRemovedRenamedOrTruncated) {
+  HostileDirectory dir;
+  const struct {
+    int8_t trigger;
+    const char* call;
+  } attempts[] = {{99, "openat"}, {98, "unlink"}, {97, "rename"}, {96, "mkdir"}, {95, "openat"}};
+  for (const auto& a : attempts) {
+    SCOPED_TRACE(a.trigger);
+    expect_forbidden(CASTLIKE_HOSTILE_CHANGE_FILES, a.trigger, a.call);
+    EXPECT_EQ(dir.entries(), std::vector<std::string>{"victim"});
+    EXPECT_EQ(dir.victim(), "keep me\n");
+  }
+}
+
+// Threads in the worker process (/proc/PID/task).
+int threads(int pid) {
+  int n = 0;
+  DIR* d = opendir(("/proc/" + std::to_string(pid) + "/task").c_str());
+  while (dirent* e = d ? readdir(d) : nullptr) n += e->d_name[0] != '.';
+  if (d) closedir(d);
+  return n;
+}
+
+// A child process is stopped; a thread is refused (pthread_create fails, the plug-in answers on its
+// own thread), so none is left running after the call.
+TEST(Sandbox, NoThreadOrChildOutlivesTheCall) {
+  expect_forbidden(CASTLIKE_HOSTILE_OUTLIVE_CALL, 98, "clone");
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_OUTLIVE_CALL);
+  ASSERT_TRUE(plugin);
+  const auto in = values(99, 7);
+  Int8Call c(in);
+  expect_sign_extended(plugin->call(c.call), in);
+  EXPECT_EQ(threads(plugin->worker_pid()), 1);
+  EXPECT_EQ(plugin->workers_started(), 1u);
+}
+
+// The shared buffers are sealed and the worker may not resize them: the guilty call is reported,
+// and the next call (and the buffers of a larger one) work.
+TEST(Sandbox, SharedBuffersCannotBeResized) {
+  expect_forbidden(CASTLIKE_HOSTILE_RESIZE_BUFFERS, 99, "ftruncate");
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_RESIZE_BUFFERS);
+  ASSERT_TRUE(plugin);
+  setenv("CASTLIKE_PLUGIN_SANDBOX", "off", 1);  // the seals alone: ftruncate fails, the call passes
+  auto unsandboxed = open_isolated(CASTLIKE_HOSTILE_RESIZE_BUFFERS);
+  unsetenv("CASTLIKE_PLUGIN_SANDBOX");
+  ASSERT_TRUE(unsandboxed);
+  for (size_t count : {7, 10000, 100000}) {
+    const auto in = values(99, count);
+    Int8Call c(in);
+    expect_sign_extended(unsandboxed->call(c.call), in);
+    const auto fine = values(3, count);
+    Int8Call next(fine);
+    expect_sign_extended(unsandboxed->call(next.call), fine);
+    expect_sign_extended(plugin->call(next.call), fine);
+  }
+  EXPECT_EQ(unsandboxed->workers_started(), 1u);
+}
+
+// With descriptor 2 closed, the validator's next descriptor (once the memfd) must not land there:
+// the worker's standard output, where a plug-in prints, is the validator's descriptor 2.
+TEST(Sandbox, PrintingPluginWithStandardErrorClosed) {
+  const int saved = dup(2);
+  ::close(2);
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_PRINT);
+  char target[256] = {};
+  (void)!readlink("/proc/self/fd/2", target, sizeof target - 1);
+  std::vector<PluginOutcome> failed;
+  for (int i = 0; plugin && i < 4; ++i) {
+    Int8Call c(values(1, i % 2 ? 7 : 5000));
+    if (auto out = plugin->call(c.call); !out.ok()) failed.push_back(out);
+  }
+  dup2(saved, 2);
+  ::close(saved);
+  ASSERT_TRUE(plugin);
+  EXPECT_STREQ(target, "/dev/null");
+  EXPECT_TRUE(failed.empty()) << failed.size() << " failed calls, the first: " << failed.front().message;
+  EXPECT_EQ(plugin->workers_started(), 1u);
 }
 
 TEST(IsolatedPlugin, LoadFailures) {

@@ -16,6 +16,7 @@ std::string_view outcome_kind_name(PluginOutcome::Kind kind) {
     case K::kExited: return "exited";
     case K::kOutOfMemory: return "out of memory";
     case K::kWroteOutsideBuffer: return "wrote outside its buffer";
+    case K::kForbiddenCall: return "forbidden system call";
     case K::kInvalidOutput: return "invalid output";
     case K::kWorkerError: return "worker error";
   }

@@ -1,8 +1,12 @@
 #include "failure_report.hpp"
 
+#ifndef CASTLIKE_WITHOUT_SECCOMP
+#include <seccomp.h>
+#endif
 #include <signal.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace castlike::harness {
@@ -25,7 +29,8 @@ std::string hex(uint64_t v) {
   return b;
 }
 
-// Where a fault hit, relative to the buffers: " at a write 1 byte past the output buffer".
+// Where a fault hit, relative to the buffers: " at a write 1 byte past the output buffer". An
+// address inside the areas' reservation is named after the nearest buffer, by its distance.
 Failure describe_fault(const p::ControlBlock& c, const std::string& crashed) {
   const uint64_t a = c.fault_address;
   const char* access = c.access == p::Access::kWrite ? "write" : c.access == p::Access::kRead ? "read" : "access";
@@ -33,10 +38,15 @@ Failure describe_fault(const p::ControlBlock& c, const std::string& crashed) {
     const p::BufferAddresses& b;
     const char* name;
   } buffers[] = {{c.output, "output buffer"}, {c.message, "message buffer"}, {c.input, "input buffer"}};
-  const bool wrote = c.access != p::Access::kRead;
-  for (const auto& [b, name] : buffers) {
-    if (b.reserve_begin == 0 || a < b.reserve_begin || a >= b.reserve_end) continue;
-    const Kind kind = wrote ? Kind::kWroteOutsideBuffer : Kind::kCrashed;
+  const auto distance = [a](const p::BufferAddresses& b) {
+    return a >= b.end ? a - b.end + 1 : a < b.start ? b.start - a : 0;
+  };
+  if (c.reserve_begin != 0 && a >= c.reserve_begin && a < c.reserve_end) {
+    const auto* nearest = &buffers[0];
+    for (const auto& candidate : buffers)
+      if (distance(candidate.b) < distance(nearest->b)) nearest = &candidate;
+    const auto& [b, name] = *nearest;
+    const Kind kind = c.access != p::Access::kRead ? Kind::kWroteOutsideBuffer : Kind::kCrashed;
     if (a >= b.end) return {kind, crashed + " at a " + access + " " + bytes(a - b.end + 1) + " past the " + name};
     if (a < b.start) return {kind, crashed + " at a " + access + " " + bytes(b.start - a) + " before the " + name};
     return {kind, crashed + " at a " + access + " into the " + name + " (byte " + std::to_string(a - b.start) +
@@ -49,6 +59,32 @@ Failure describe_fault(const p::ControlBlock& c, const std::string& crashed) {
     return {Kind::kCrashed, crashed + " (stack overflow: a " + access + " of address " + hex(a) + ")"};
   std::string where = a < 4096 ? " (a null pointer)" : "";
   return {Kind::kCrashed, crashed + " at a " + access + " of address " + hex(a) + where};
+}
+
+const char* const kSignalCalls[] = {"kill", "tkill", "rt_sigqueueinfo"};  // (target, signal)
+const char* const kThreadSignalCalls[] = {"tgkill", "rt_tgsigqueueinfo"};  // (process, thread, signal)
+
+// The call the sandbox stopped, from what the worker's SIGSYS handler recorded: "unlinkat",
+// "kill(4242, SIGSTOP)", "a system call of another ABI (number 37, AUDIT_ARCH 0x40000003)".
+std::string forbidden_call(const p::ControlBlock& c) {
+#ifdef CASTLIKE_WITHOUT_SECCOMP
+  const std::string name = "system call " + std::to_string(c.system_call);  // no sandbox stops any
+#else
+  if (c.system_call_arch != seccomp_arch_native())
+    return "a system call of another ABI (number " + std::to_string(c.system_call) + ", AUDIT_ARCH " +
+           hex(c.system_call_arch) + ")";
+  char* resolved = seccomp_syscall_resolve_num_arch(c.system_call_arch, c.system_call);
+  const std::string name = resolved ? resolved : "system call " + std::to_string(c.system_call);
+  std::free(resolved);
+#endif
+  const auto signed_arg = [&](int i) { return std::to_string(static_cast<int32_t>(c.system_call_args[i])); };
+  for (const char* call : kSignalCalls)
+    if (name == call) return name + "(" + signed_arg(0) + ", " + signal_name(static_cast<int>(c.system_call_args[1])) + ")";
+  for (const char* call : kThreadSignalCalls)
+    if (name == call)
+      return name + "(" + signed_arg(0) + ", " + signed_arg(1) + ", " +
+             signal_name(static_cast<int>(c.system_call_args[2])) + ")";
+  return name;
 }
 
 }  // namespace
@@ -70,6 +106,9 @@ Failure describe_end(const WorkerProcess::End& end, const p::ControlBlock& contr
     const std::string crashed = "crashed with " + signal_name(end.code);
     f.kind = Kind::kCrashed;
     if ((end.code == SIGSEGV || end.code == SIGBUS) && control.signal == end.code) f = describe_fault(control, crashed);
+    else if (end.code == SIGSYS) f = {Kind::kForbiddenCall, "was stopped by the sandbox at a forbidden system call" +
+                                                             (control.signal == SIGSYS ? ": " + forbidden_call(control)
+                                                                                        : " (made with SIGSYS blocked: which one is not known)")};
     else if (end.code == SIGABRT) f.message = crashed + " (abort)";
     else if (end.code == SIGKILL) f.message = "was killed with SIGKILL (by the kernel's OOM killer or another process)";
     else f.message = crashed;

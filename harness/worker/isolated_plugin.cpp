@@ -1,6 +1,6 @@
 // IsolatedPlugin: the validator side of the worker protocol (protocol.hpp). One worker serves
 // every call until a call fails in a way that may have damaged it; the next call starts a fresh
-// one (and loads the plug-in again). The memfd is kept across workers and only grows.
+// one (and loads the plug-in again). Each worker gets a fresh memfd, and so does a larger layout.
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -14,6 +14,7 @@
 #include "failure_report.hpp"
 #include "plugin.hpp"
 #include "protocol.hpp"
+#include "standard_descriptors.hpp"
 #include "worker_process.hpp"
 
 namespace castlike::harness {
@@ -54,6 +55,7 @@ struct IsolatedPlugin::State {
   p::Layout layout;
   std::unique_ptr<WorkerProcess> worker;
   uint64_t seq = 0, started = 0;
+  bool memfd_sent = false;  // the worker has `memfd` (it started with it, or a request carried it)
 
   ~State() {
     worker.reset();
@@ -63,8 +65,9 @@ struct IsolatedPlugin::State {
 
   p::ControlBlock& control() { return *reinterpret_cast<p::ControlBlock*>(shm); }
 
-  // Room for `input` and `output` bytes (plus alignment slack), growing by powers of two.
-  std::optional<std::string> reserve(uint64_t input, uint64_t output) {
+  // The layout for `input` and `output` bytes (plus alignment slack): the areas grow by powers of
+  // two and never shrink, so a run makes a new memfd a few times at most.
+  p::Layout layout_for(uint64_t input, uint64_t output) const {
     const auto need = [&](uint64_t bytes, uint64_t have) {
       uint64_t cap = std::max(have, page);
       while (cap < bytes + p::kBufferAlignment) cap *= 2;
@@ -78,19 +81,29 @@ struct IsolatedPlugin::State {
     l.output_offset = l.input_offset + l.input_capacity;
     l.output_capacity = need(output, layout.output_capacity);
     l.shm_size = l.output_offset + l.output_capacity;
-    if (shm && l == layout) return std::nullopt;
-    if (memfd < 0) {
-      memfd = memfd_create("castlike-plugin-buffers", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-      if (memfd < 0) return std::string("memfd_create: ") + std::strerror(errno);
+    return l;
+  }
+
+  // A fresh memfd of exactly `l.shm_size` bytes, mapped here and sealed before any worker sees it:
+  // no one can resize it (so our mapping never faults) or lift the seals.
+  std::optional<std::string> make_buffers(const p::Layout& l) {
+    const int fd = memfd_create("castlike-plugin-buffers", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (fd < 0) return std::string("memfd_create: ") + std::strerror(errno);
+    const char* failed = nullptr;
+    if (ftruncate(fd, static_cast<off_t>(l.shm_size)) != 0) failed = "ftruncate";
+    else if (fcntl(fd, F_ADD_SEALS, F_SEAL_GROW | F_SEAL_SHRINK | F_SEAL_SEAL) != 0) failed = "fcntl(F_ADD_SEALS)";
+    void* m = failed ? MAP_FAILED : mmap(nullptr, l.shm_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (m == MAP_FAILED) {
+      const std::string error = std::string(failed ? failed : "mmap") + ": " + std::strerror(errno);
+      ::close(fd);
+      return error;
     }
-    if (ftruncate(memfd, static_cast<off_t>(l.shm_size)) != 0) return std::string("ftruncate: ") + std::strerror(errno);
-    // No one (least of all the plug-in, which sees this fd) may shrink it under our mapping.
-    fcntl(memfd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_SEAL);
     if (shm) munmap(shm, layout.shm_size);
-    void* m = mmap(nullptr, l.shm_size, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0);
-    shm = m == MAP_FAILED ? nullptr : static_cast<uint8_t*>(m);
-    if (!shm) return std::string("mmap: ") + std::strerror(errno);
+    if (memfd >= 0) ::close(memfd);
+    memfd = fd;
+    shm = static_cast<uint8_t*>(m);
     layout = l;
+    memfd_sent = false;
     return std::nullopt;
   }
 
@@ -99,12 +112,13 @@ struct IsolatedPlugin::State {
   // A fresh worker with the plug-in loaded; the error text otherwise.
   std::optional<std::string> start() {
     stop();
-    if (auto e = reserve(0, 0)) return e;
+    if (auto e = make_buffers(layout_for(0, 0))) return e;  // each worker its own
     const auto deadline = Clock::now() + options.load_timeout;
     std::memset(shm, 0, page);
     auto spawned = WorkerProcess::spawn(executable, memfd, options.memory_limit);
     if (auto* e = std::get_if<std::string>(&spawned)) return *e;
     worker = std::get<std::unique_ptr<WorkerProcess>>(std::move(spawned));
+    memfd_sent = true;
     ++started;
     p::RequestHeader h;
     h.type = p::MessageType::kLoad;
@@ -163,7 +177,8 @@ struct IsolatedPlugin::State {
         in_size += s.size() + 1;
       }
     }
-    if (auto e = reserve(in_size, out_size)) return fail(Kind::kWorkerError, "cannot size the shared buffers: " + *e);
+    if (const p::Layout l = layout_for(in_size, out_size); !shm || l != layout)
+      if (auto e = make_buffers(l)) return fail(Kind::kWorkerError, "cannot make the shared buffers: " + *e);
     if (worker && worker->exited_already()) stop();  // it died between calls (a thread of the plug-in?)
     if (!worker)
       if (auto e = start()) return fail(Kind::kWorkerError, "cannot restart the plug-in worker: " + *e);
@@ -204,6 +219,7 @@ struct IsolatedPlugin::State {
     h.output_size = out_size;
     h.text_output = text_out ? 1 : 0;
     h.op = c.op == Operator::kCast ? 1 : 0;
+    h.memfd_attached = memfd_sent ? 0 : 1;
     std::string packet(reinterpret_cast<const char*>(&h), sizeof h);
     if (c.round_mode) {
       if (c.round_mode->size() > 4096) return PluginOutcome{Kind::kWorkerError, {}, {}, "bad call: round_mode too long"};
@@ -211,7 +227,8 @@ struct IsolatedPlugin::State {
       packet += *c.round_mode;
     }
     const auto deadline = Clock::now() + options.call_timeout;
-    auto io = worker->send(packet.data(), packet.size(), deadline);
+    auto io = worker->send(packet.data(), packet.size(), deadline, memfd_sent ? -1 : memfd);
+    memfd_sent = true;
     p::ResponseHeader r;
     if (io == WorkerProcess::Io::kOk) io = worker->receive(&r, sizeof r, deadline);
     if (io != WorkerProcess::Io::kOk) return ended(io == WorkerProcess::Io::kTimedOut);
@@ -285,6 +302,7 @@ uint64_t IsolatedPlugin::workers_started() const { return state_->started; }
 
 std::variant<std::unique_ptr<IsolatedPlugin>, std::string> IsolatedPlugin::open(const std::string& path,
                                                                                 const PluginOptions& options) {
+  if (!ensure_standard_descriptors()) return std::string("cannot open /dev/null on a closed descriptor 0, 1 or 2");
   auto state = std::make_unique<State>();
   state->path = path;
   state->options = options;

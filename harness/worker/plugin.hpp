@@ -41,6 +41,7 @@ struct PluginOutcome {
     kExited,              // ended the process (exit / _exit) inside the call
     kOutOfMemory,         // reached the memory limit, then crashed, exited or hung
     kWroteOutsideBuffer,  // wrote past / before the output or message buffer (canary or guard page)
+    kForbiddenCall,       // made a system call the worker's sandbox forbids (harness/worker/sandbox.hpp)
     kInvalidOutput,       // returned OK with output that is not valid (texts not UTF-8)
     kWorkerError,         // the call could not be made: bad call, protocol garbage, worker lost
   };

@@ -6,12 +6,18 @@
 //
 //   [control block][message area][input area][output area]
 //
-// In the worker each area sits in a reservation with kGuardBytes of PROT_NONE on both sides, and
-// the pages of the area before the page holding the buffer's start are PROT_NONE too. A buffer
+// In the worker the three areas sit in that order in one reservation, kGuardBytes of PROT_NONE
+// between them and kOuterGuardBytes before the first and after the last, so a stray address near
+// a buffer is always inside it and is named after the nearest buffer; the pages of an area before
+// the page holding the buffer's start are PROT_NONE too. A buffer
 // ends at most kBufferAlignment - 1 bytes before the area's end (it starts kBufferAlignment-aligned,
 // like malloc's memory); the slack on both sides inside its pages is filled with canary bytes by
 // the validator before the call and checked after it. The control block is written by the
-// worker's signal handlers, so the validator learns where a crashing plug-in faulted.
+// worker's signal handlers, so the validator learns where a crashing plug-in faulted, or which
+// system call the sandbox (sandbox.hpp) stopped.
+//
+// The memfd is made for one layout, exactly its size, and sealed against growing, shrinking and
+// further seals: a larger layout is a new memfd, sent to the worker with the request that needs it.
 #pragma once
 
 #include <cstddef>
@@ -25,7 +31,8 @@ constexpr const char* kWorkerFlag = "--castlike-plugin-worker";
 
 constexpr uint32_t kRequestMagic = 0x51524c43;   // "CLRQ"
 constexpr uint32_t kResponseMagic = 0x53524c43;  // "CLRS"
-constexpr uint64_t kGuardBytes = 64 * 1024;      // PROT_NONE around each area
+constexpr uint64_t kGuardBytes = 64 * 1024;      // PROT_NONE between two areas
+constexpr uint64_t kOuterGuardBytes = 1 << 20;   // PROT_NONE before the first area and after the last
 constexpr uint64_t kBufferAlignment = 16;
 constexpr uint64_t kMessageSize = 1024;          // output->message_size
 constexpr uint64_t kMaxMessageBytes = 64 * 1024;  // a response's message (name, error, reason)
@@ -51,9 +58,9 @@ constexpr uint64_t buffer_start(uint64_t capacity, uint64_t size) {
 // The canary byte at memfd offset `offset` (never 0x00 or 0xff, which plug-ins write most).
 constexpr uint8_t canary(uint64_t offset) { return static_cast<uint8_t>(0xa0 | (offset & 0x0f)); }
 
-// A buffer as the worker mapped it (worker addresses): the reservation and the buffer.
+// A buffer as the worker mapped it (worker addresses).
 struct BufferAddresses {
-  uint64_t reserve_begin = 0, start = 0, end = 0, reserve_end = 0;
+  uint64_t start = 0, end = 0;
 };
 
 enum class Access : int32_t { kUnknown = 0, kRead = 1, kWrite = 2 };
@@ -70,7 +77,11 @@ struct ControlBlock {
   Access access = Access::kUnknown;
   uint32_t memory_limited = 0;  // the worker applied RLIMIT_AS
   uint64_t vm_peak_kib = 0;     // VmPeak when the handler ran (0: not read)
+  uint64_t reserve_begin = 0, reserve_end = 0;  // the areas' whole reservation, guards included
   BufferAddresses message, input, output;
+  int32_t system_call = -1;     // SIGSYS from the sandbox: the call it stopped, its ABI (AUDIT_ARCH_*)
+  uint32_t system_call_arch = 0;
+  uint64_t system_call_args[3] = {0, 0, 0};  // its first three arguments
 };
 
 struct RequestHeader {
@@ -86,6 +97,7 @@ struct RequestHeader {
   uint32_t round_mode_length = kNoRoundMode;  // kCall: bytes of round_mode following the header
   uint32_t path_length = 0;                   // kLoad: bytes of the library path following
   uint32_t op = 0;                            // kCall: 0 CastLike, 1 Cast (the plug-in function)
+  uint32_t memfd_attached = 0;  // 1: this header came with a new memfd (SCM_RIGHTS) for `layout`
 };
 
 struct ResponseHeader {

@@ -24,6 +24,7 @@
 
 #include "plugin_library.hpp"
 #include "protocol.hpp"
+#include "sandbox.hpp"
 
 namespace castlike::harness {
 namespace {
@@ -73,6 +74,23 @@ void on_fatal_signal(int signo, siginfo_t* info, void* context) {
 #else
     (void)context;
 #endif
+    if (signo == SIGSYS && info) {
+      g_control->system_call = info->si_syscall;
+      g_control->system_call_arch = info->si_arch;
+#if defined(__x86_64__)
+      if (context) {
+        const auto* uc = static_cast<const ucontext_t*>(context);
+        g_control->system_call_args[0] = static_cast<uint64_t>(uc->uc_mcontext.gregs[REG_RDI]);
+        g_control->system_call_args[1] = static_cast<uint64_t>(uc->uc_mcontext.gregs[REG_RSI]);
+        g_control->system_call_args[2] = static_cast<uint64_t>(uc->uc_mcontext.gregs[REG_RDX]);
+      }
+#elif defined(__aarch64__)
+      if (context) {
+        const auto* uc = static_cast<const ucontext_t*>(context);
+        for (int i = 0; i < 3; ++i) g_control->system_call_args[i] = uc->uc_mcontext.regs[i];
+      }
+#endif
+    }
     g_control->vm_peak_kib = vm_peak_kib();
   }
   // The handler is reset (SA_RESETHAND) and the signal blocked until we return: it then ends the
@@ -101,7 +119,7 @@ void install_handlers() {
   sa.sa_sigaction = on_fatal_signal;
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
   sigemptyset(&sa.sa_mask);
-  for (int s : {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL}) sigaction(s, &sa, nullptr);
+  for (int s : {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGSYS}) sigaction(s, &sa, nullptr);
   std::atexit(on_exit_called);
 }
 
@@ -113,6 +131,32 @@ bool read_exact(void* buffer, size_t n) {
     if (r <= 0) return false;
     b += r;
     n -= static_cast<size_t>(r);
+  }
+  return true;
+}
+
+// A request header; a memfd sent with it (SCM_RIGHTS) replaces fd kMemoryFd.
+bool read_header(p::RequestHeader& h) {
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))];
+  iovec iov = {&h, sizeof h};
+  msghdr m{};
+  m.msg_iov = &iov;
+  m.msg_iovlen = 1;
+  m.msg_control = control;
+  m.msg_controllen = sizeof control;
+  ssize_t r;
+  while ((r = ::recvmsg(p::kSocketFd, &m, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR) {
+  }
+  if (r <= 0) return false;
+  int fd = -1;
+  for (cmsghdr* c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c))
+    if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) std::memcpy(&fd, CMSG_DATA(c), sizeof fd);
+  if (!read_exact(reinterpret_cast<uint8_t*>(&h) + r, sizeof h - static_cast<size_t>(r))) return false;
+  if (h.magic != p::kRequestMagic || (fd >= 0) != (h.memfd_attached != 0)) return false;
+  if (fd >= 0) {
+    const bool moved = dup3(fd, p::kMemoryFd, O_CLOEXEC) == p::kMemoryFd;
+    ::close(fd);
+    if (!moved) return false;
   }
   return true;
 }
@@ -147,32 +191,20 @@ void respond(const p::ResponseHeader& header, const std::string& message,
   if (!write_all(packet.data(), packet.size())) quit();
 }
 
-// One area of the memfd in its guarded reservation.
+// One area of the memfd, at its place in the worker's reservation (protocol.hpp).
 struct Area {
-  uint8_t* begin = nullptr;     // the area's first byte (after the leading guard)
-  uint64_t capacity = 0, offset = 0;
+  uint8_t* begin = nullptr;     // the area's first byte
+  uint64_t capacity = 0;
   uint64_t accessible_from = 0;  // area bytes before this are PROT_NONE
   int prot = PROT_NONE;
 
-  bool map(uint64_t memfd_offset, uint64_t bytes, int protection) {
-    unmap();
-    const uint64_t total = 2 * p::kGuardBytes + bytes;
-    void* r = mmap(nullptr, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (r == MAP_FAILED) return false;
-    begin = static_cast<uint8_t*>(r) + p::kGuardBytes;
-    if (bytes && mmap(begin, bytes, PROT_NONE, MAP_SHARED | MAP_FIXED, p::kMemoryFd,
-                      static_cast<off_t>(memfd_offset)) == MAP_FAILED)
-      return false;
+  bool map(uint8_t* at, uint64_t memfd_offset, uint64_t bytes, int protection) {
+    begin = at;
     capacity = bytes;
-    offset = memfd_offset;
     accessible_from = bytes;
     prot = protection;
-    return true;
-  }
-  void unmap() {
-    if (begin) munmap(begin - p::kGuardBytes, 2 * p::kGuardBytes + capacity);
-    begin = nullptr;
-    capacity = 0;
+    return !bytes || mmap(begin, bytes, PROT_NONE, MAP_SHARED | MAP_FIXED, p::kMemoryFd,
+                          static_cast<off_t>(memfd_offset)) != MAP_FAILED;
   }
   // Makes the pages from the one holding `start` to the area's end accessible, the rest not.
   void open_from(uint64_t start) {
@@ -184,21 +216,46 @@ struct Area {
   }
   p::BufferAddresses addresses(uint64_t start, uint64_t size) const {
     const auto base = reinterpret_cast<uint64_t>(begin);
-    return {base - p::kGuardBytes, base + start, base + start + size, base + capacity + p::kGuardBytes};
+    return {base + start, base + start + size};
   }
 };
+
+// The control block of the memfd now at kMemoryFd, in place of the previous one's.
+bool map_control() {
+  void* control = mmap(nullptr, g_page, PROT_READ | PROT_WRITE, MAP_SHARED, p::kMemoryFd, 0);
+  if (control == MAP_FAILED) return false;
+  p::ControlBlock* old = g_control;
+  if (old) static_cast<p::ControlBlock*>(control)->memory_limited = old->memory_limited;  // set once, at start
+  g_control = static_cast<p::ControlBlock*>(control);
+  if (old) munmap(old, g_page);
+  return true;
+}
 
 struct Worker {
   PluginLibrary library;
   p::Layout layout;
+  uint8_t* reservation = nullptr;
+  uint64_t reservation_size = 0;
   Area message, input, output;
 
-  bool apply(const p::Layout& l) {
-    if (l == layout) return true;
+  // Maps the areas of `l` in one reservation: outer guard, message, guard, input, guard, output,
+  // outer guard. `fresh`: a new memfd arrived, so even an equal layout is mapped anew.
+  bool apply(const p::Layout& l, bool fresh) {
+    if (l == layout && !fresh) return true;
+    if (reservation) munmap(reservation, reservation_size);
+    reservation = nullptr;
     layout = l;
-    return message.map(l.message_offset, l.message_capacity, PROT_READ | PROT_WRITE) &&
-           input.map(l.input_offset, l.input_capacity, PROT_READ) &&
-           output.map(l.output_offset, l.output_capacity, PROT_READ | PROT_WRITE);
+    reservation_size = 2 * p::kOuterGuardBytes + 2 * p::kGuardBytes + l.message_capacity + l.input_capacity +
+                       l.output_capacity;
+    void* r = mmap(nullptr, reservation_size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (r == MAP_FAILED) return false;
+    reservation = static_cast<uint8_t*>(r);
+    uint8_t* at = reservation + p::kOuterGuardBytes;
+    if (!message.map(at, l.message_offset, l.message_capacity, PROT_READ | PROT_WRITE)) return false;
+    at += l.message_capacity + p::kGuardBytes;
+    if (!input.map(at, l.input_offset, l.input_capacity, PROT_READ)) return false;
+    at += l.input_capacity + p::kGuardBytes;
+    return output.map(at, l.output_offset, l.output_capacity, PROT_READ | PROT_WRITE);
   }
 
   void serve_call(const p::RequestHeader& h) {
@@ -208,7 +265,8 @@ struct Worker {
       round_mode.resize(h.round_mode_length);
       if (!read_exact(round_mode.data(), round_mode.size())) quit();
     }
-    if (!apply(h.layout) || h.input_size > input.capacity || h.output_size > output.capacity ||
+    if ((h.memfd_attached && !map_control()) || !apply(h.layout, h.memfd_attached != 0) ||
+        h.input_size > input.capacity || h.output_size > output.capacity ||
         p::kMessageSize > message.capacity)
       quit();
     const uint64_t in_start = p::buffer_start(input.capacity, h.input_size);
@@ -260,6 +318,8 @@ struct Worker {
     g_control->message = message.addresses(msg_start, p::kMessageSize);
     g_control->input = input.addresses(in_start, h.input_size);
     g_control->output = output.addresses(out_start, h.output_size);
+    g_control->reserve_begin = reinterpret_cast<uint64_t>(reservation);
+    g_control->reserve_end = reinterpret_cast<uint64_t>(reservation) + reservation_size;
     g_control->seq = h.seq;
     const castlike_validator_cast_like_fn run = h.op == 1 ? library.cast : library.cast_like;
     int32_t status = CASTLIKE_VALIDATOR_REJECTED;
@@ -297,13 +357,11 @@ int run(int argc, char** argv) {
   if (getppid() != parent) return 0;
   close_range(p::kMemoryFd + 1, ~0u, 0);
   g_page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  void* control = mmap(nullptr, g_page, PROT_READ | PROT_WRITE, MAP_SHARED, p::kMemoryFd, 0);
-  if (control == MAP_FAILED) return 3;
-  g_control = static_cast<p::ControlBlock*>(control);
+  if (!map_control()) return 3;
   install_handlers();
 
   p::RequestHeader h;
-  if (!read_exact(&h, sizeof h) || h.magic != p::kRequestMagic || h.type != p::MessageType::kLoad ||
+  if (!read_header(h) || h.type != p::MessageType::kLoad ||
       h.path_length > 65536)
     return 0;
   std::string path(h.path_length, '\0');
@@ -329,6 +387,11 @@ int run(int argc, char** argv) {
     if (auto* e = std::get_if<std::string>(&loaded)) error = *e;
     else worker.library = std::get<PluginLibrary>(std::move(loaded));
   }
+  // After loading (dlopen opens and maps files), before the plug-in's first call.
+  if (error.empty() && !sandbox_disabled())
+    if (auto e = install_sandbox())
+      error = "cannot install the plug-in sandbox (" + *e + "); on a system without seccomp, run with "
+              "CASTLIKE_PLUGIN_SANDBOX=off (no sandbox) or --in-process (no isolation)";
   r.status = error.empty() ? 0 : 1;
   std::string text = error.empty() ? worker.library.name : error;
   if (text.size() > p::kMaxMessageBytes) text.resize(p::kMaxMessageBytes);
@@ -337,7 +400,7 @@ int run(int argc, char** argv) {
   if (!error.empty()) return 0;
 
   for (;;) {
-    if (!read_exact(&h, sizeof h) || h.magic != p::kRequestMagic || h.type != p::MessageType::kCall) quit();
+    if (!read_header(h) || h.type != p::MessageType::kCall) quit();
     worker.serve_call(h);
   }
 }

@@ -81,12 +81,27 @@ WorkerProcess::~WorkerProcess() {
   if (pidfd_ >= 0) ::close(pidfd_);
 }
 
-WorkerProcess::Io WorkerProcess::send(const void* data, size_t size, Clock::time_point deadline) {
+WorkerProcess::Io WorkerProcess::send(const void* data, size_t size, Clock::time_point deadline, int attach_fd) {
   const auto* b = static_cast<const uint8_t*>(data);
   // A request fits in the socket buffer: send at once, wait only while it is full.
   while (size > 0) {
-    const ssize_t r = ::send(socket_, b, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+    iovec iov = {const_cast<uint8_t*>(b), size};
+    msghdr m{};
+    m.msg_iov = &iov;
+    m.msg_iovlen = 1;
+    if (attach_fd >= 0) {
+      m.msg_control = control;
+      m.msg_controllen = sizeof control;
+      cmsghdr* c = CMSG_FIRSTHDR(&m);
+      c->cmsg_level = SOL_SOCKET;
+      c->cmsg_type = SCM_RIGHTS;
+      c->cmsg_len = CMSG_LEN(sizeof(int));
+      std::memcpy(CMSG_DATA(c), &attach_fd, sizeof attach_fd);
+    }
+    const ssize_t r = ::sendmsg(socket_, &m, MSG_NOSIGNAL | MSG_DONTWAIT);
     if (r > 0) {
+      attach_fd = -1;
       b += r;
       size -= static_cast<size_t>(r);
       continue;

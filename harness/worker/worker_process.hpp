@@ -34,7 +34,8 @@ class WorkerProcess {
   WorkerProcess(const WorkerProcess&) = delete;
   WorkerProcess& operator=(const WorkerProcess&) = delete;
 
-  Io send(const void* data, size_t size, Clock::time_point deadline);
+  // `attach_fd` >= 0: sent along with the first byte (SCM_RIGHTS).
+  Io send(const void* data, size_t size, Clock::time_point deadline, int attach_fd = -1);
   Io receive(void* data, size_t size, Clock::time_point deadline);
   bool exited_already();  // without waiting
   uint64_t vm_peak_kib() const;  // 0 when unknown
