@@ -1,8 +1,11 @@
 // castlike: explain one conversion, convert a list of values, list the rules or types, and the
 // vector-file commands (report, export, validate). Exit codes (kExitStatusHelp): 0 success, 1 failures
-// found, 2 bad arguments or bad input files, 3 an internal error of castlike.
+// found, 2 bad arguments, bad input files or output that cannot be written, 3 an internal error of
+// castlike.
 #include <array>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <sstream>
@@ -13,6 +16,7 @@
 #include "conversion_explanation.hpp"
 #include "options.hpp"
 #include "reference/decimal.hpp"
+#include "standard_streams.hpp"
 #include "vector_commands.hpp"
 
 namespace castlike::cli {
@@ -23,9 +27,10 @@ constexpr int kExitUsage = 2;
 // The exit statuses, for the main --help; each command's --help says which of them it gives.
 const char* const kExitStatusHelp =
     "Exit status: 0 success; 1 the command found failures (failing cases, failed\n"
-    "calls or rejections); 2 bad arguments or a bad input file (one 'error: ...;\n"
-    "hint: ...' line on stderr); 3 an internal error of castlike (a bug: the\n"
-    "'castlike: internal error' line on stderr asks you to report it).\n";
+    "calls or rejections); 2 bad arguments, a bad input file or output that cannot\n"
+    "be written (one 'error: ...; hint: ...' line on stderr); 3 an internal error\n"
+    "of castlike (a bug: the 'castlike: internal error' line on stderr asks you to\n"
+    "report it).\n";
 
 const char* const kCastOptionsHelp =
     "  --from TYPE          source element type (ONNX name, e.g. FLOAT, FLOAT16,\n"
@@ -306,16 +311,31 @@ int internal_error(const std::string& what, const std::vector<std::string>& args
   return kExitInternalError;
 }
 
+// Output that did not arrive (a full disk, a closed stdout) is an error of every command, whatever
+// its verdict: a report cut short must not read as one that passed.
+int with_output_checked(int status) {
+  const int error = finish_standard_output();
+  if (error == 0) return status;
+  std::cerr << "castlike: error: cannot write the output: " << std::strerror(error) << "; hint: "
+            << (error == EBADF ? "standard output is closed; redirect it (to /dev/null to discard it)"
+                               : "free space where standard output goes, or send it elsewhere")
+            << "\n";
+  return status == kExitInternalError ? status : kExitUsage;
+}
+
 }  // namespace
 }  // namespace castlike::cli
 
 int main(int argc, char** argv) {
+  castlike::cli::guard_standard_streams();
   const std::vector<std::string> args(argv + 1, argv + argc);
+  int status = 0;
   try {
-    return castlike::cli::run(args);
+    status = castlike::cli::run(args);
   } catch (const std::exception& e) {
-    return castlike::cli::internal_error(e.what(), args);
+    status = castlike::cli::internal_error(e.what(), args);
   } catch (...) {
-    return castlike::cli::internal_error("an exception that is not a std::exception", args);
+    status = castlike::cli::internal_error("an exception that is not a std::exception", args);
   }
+  return castlike::cli::with_output_checked(status);
 }
