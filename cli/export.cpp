@@ -19,6 +19,7 @@
 
 #include "args.hpp"
 #include "atomic_write.hpp"
+#include "call_checks.hpp"
 #include "generator.hpp"
 #include "options.hpp"
 #include "progress.hpp"
@@ -175,7 +176,8 @@ int run_node_test_exporter(const std::vector<std::string>& vector_dirs, const st
   const char* override_dir = std::getenv("CASTLIKE_SCRIPTS_DIR");
   const fs::path script = fs::path(override_dir ? override_dir : CASTLIKE_SOURCE_DIR "/scripts") / "export-onnx-node-tests";
   if (!fs::exists(script)) {
-    std::cerr << "castlike export: error: " << script.string() << " not found; hint: set CASTLIKE_SCRIPTS_DIR to the "
+    std::cerr << "castlike export: error: " << harness::printable(script.string())
+              << " not found; hint: set CASTLIKE_SCRIPTS_DIR to the "
               << "repository's scripts/ directory\n";
     return 2;
   }
@@ -192,7 +194,7 @@ int run_node_test_exporter(const std::vector<std::string>& vector_dirs, const st
   std::cout.flush();
   const pid_t pid = fork();
   if (pid < 0) {
-    std::cerr << "castlike export: error: cannot start " << script.string() << "\n";
+    std::cerr << "castlike export: error: cannot start " << harness::printable(script.string()) << "\n";
     return 2;
   }
   if (pid == 0) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "call_checks.hpp"
 #include "castlike/castlike.h"
 #include "conversion_explanation.hpp"
 #include "options.hpp"
@@ -294,8 +295,10 @@ int run(const std::vector<std::string>& args) {
     if (!known) throw UsageError{"unknown command '" + command + "'", "commands: " + command_list() + " (castlike --help)"};
     return known->run(rest);
   } catch (const UsageError& e) {
-    std::cerr << "castlike" << (known ? " " + command : std::string()) << ": error: " << e.message
-              << "; hint: " << e.hint << "\n";
+    // Messages echo what the user typed (names, paths, values): escaped here, once for every
+    // command, so that no byte of it reaches the terminal as a control sequence or breaks the line.
+    std::cerr << "castlike" << (known ? " " + command : std::string()) << ": error: " << harness::printable(e.message)
+              << "; hint: " << harness::printable(e.hint) << "\n";
     return kExitUsage;
   }
 }
@@ -307,7 +310,8 @@ constexpr int kExitInternalError = 3;
 int internal_error(const std::string& what, const std::vector<std::string>& args) {
   std::string command = "castlike";
   for (const std::string& a : args) command += " " + a;
-  std::cerr << "castlike: internal error: " << what << "; please report this with the command: " << command << "\n";
+  std::cerr << "castlike: internal error: " << harness::printable(what)
+            << "; please report this with the command: " << harness::printable(command) << "\n";
   return kExitInternalError;
 }
 
