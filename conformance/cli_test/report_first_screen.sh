@@ -7,24 +7,20 @@
 #   report_first_screen.sh PATH/TO/castlike
 set -uo pipefail
 castlike=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { echo "CHECK FAILED: $*"; failures=$((failures + 1)); }
+status=0
+check() { if ! eval "$1"; then echo "CHECK FAILED: $2"; status=1; fi; }
 
-"$castlike" report > "$work/report.txt"; rc=$?
-"$castlike" report --verbose > "$work/verbose.txt"; vrc=$?
-cat "$work/report.txt"
-[[ $rc == 0 && $vrc == 0 ]] || fail "exit statuses $rc and $vrc (--verbose), expected 0"
-head -n 1 "$work/report.txt" | grep -Eq '^castlike report: PASS$' || fail "the first line is not the verdict"
-rows=$(awk '{ n += length($0) > 80 ? int((length($0) + 79) / 80) : 1 } END { print n + 0 }' "$work/report.txt")
+report=$("$castlike" report); rc=$?
+verbose=$("$castlike" report --verbose); vrc=$?
+printf '%s\n' "$report"
+rows=$(printf '%s\n' "$report" | awk '{ n += length($0) > 80 ? int((length($0) + 79) / 80) : 1 } END { print n + 0 }')
 echo "--- $rows rows at 80 columns"
-((rows < 60)) || fail "the report takes $rows rows at 80 columns, not under 60"
-skipped=$(grep -c '^skipped: ' "$work/report.txt")
-[[ $skipped == 1 ]] || fail "$skipped 'skipped:' lines, expected one summary line"
-grep -Eq '^skipped: [0-9]+ files of other formats \(--verbose lists them\)$' \
-  "$work/report.txt" || fail "no summary line of the skipped files"
-grep -Eq '^skipped: known-discrepancies/.*\.json \(format castlike-known-discrepancies\)$' "$work/verbose.txt" ||
-  fail "--verbose does not list the skipped files"
-echo "$failures check(s) failed"
-exit $((failures > 0))
+check '[[ $rc == 0 && $vrc == 0 ]]' "exit statuses $rc and $vrc (--verbose), expected 0"
+check '[[ $(head -n 1 <<< "$report") == "castlike report: PASS" ]]' "the first line is not the verdict"
+check '((rows < 60))' "the report takes $rows rows at 80 columns, not under 60"
+check '[[ $(grep -c "^skipped: " <<< "$report") == 1 ]]' "not exactly one 'skipped:' line"
+check 'grep -Eq "^skipped: [0-9]+ files of other formats \(--verbose lists them\)$" <<< "$report"' \
+  "no summary line of the skipped files"
+check 'grep -Eq "^skipped: known-discrepancies/.*\.json \(format castlike-known-discrepancies\)$" <<< "$verbose"' \
+  "--verbose does not list the skipped files"
+exit $status
