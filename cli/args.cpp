@@ -74,6 +74,9 @@ ParsedArgs parse_args(const std::string& command, const std::vector<std::string>
     } else if (!spec->takes_value && inline_value) {
       throw UsageError{"option --" + name + " takes no value", "write --" + name + " alone"};
     }
+    if (spec->takes_value && !spec->repeatable && out.has(name))
+      throw UsageError{"option --" + name + " is given twice ('" + out.value(name) + "' and '" + value + "')",
+                       "give --" + name + " once"};
     out.options.emplace_back(name, value);
   }
   return out;

@@ -23,6 +23,9 @@ struct UsageError {
 struct OptionSpec {
   const char* name;  // without the leading --
   bool takes_value;
+  // An option with a value is given once (a second one is a UsageError naming it, never a silent
+  // "the last wins") unless it is a list that accumulates, such as --vectors.
+  bool repeatable = false;
 };
 
 struct ParsedArgs {
@@ -31,7 +34,7 @@ struct ParsedArgs {
   bool help = false;
 
   bool has(const std::string& name) const;
-  std::string value(const std::string& name) const;  // the last one given
+  std::string value(const std::string& name) const;  // the one given (a repeatable option: the last)
   std::string value_or(const std::string& name, const std::string& fallback) const;
   std::vector<std::string> all(const std::string& name) const;
 };

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -19,6 +20,7 @@
 
 #include "args.hpp"
 #include "atomic_write.hpp"
+#include "call_checks.hpp"
 #include "generator.hpp"
 #include "options.hpp"
 #include "progress.hpp"
@@ -175,7 +177,8 @@ int run_node_test_exporter(const std::vector<std::string>& vector_dirs, const st
   const char* override_dir = std::getenv("CASTLIKE_SCRIPTS_DIR");
   const fs::path script = fs::path(override_dir ? override_dir : CASTLIKE_SOURCE_DIR "/scripts") / "export-onnx-node-tests";
   if (!fs::exists(script)) {
-    std::cerr << "castlike export: error: " << script.string() << " not found; hint: set CASTLIKE_SCRIPTS_DIR to the "
+    std::cerr << "castlike export: error: " << harness::printable(script.string())
+              << " not found; hint: set CASTLIKE_SCRIPTS_DIR to the "
               << "repository's scripts/ directory\n";
     return 2;
   }
@@ -192,7 +195,7 @@ int run_node_test_exporter(const std::vector<std::string>& vector_dirs, const st
   std::cout.flush();
   const pid_t pid = fork();
   if (pid < 0) {
-    std::cerr << "castlike export: error: cannot start " << script.string() << "\n";
+    std::cerr << "castlike export: error: cannot start " << harness::printable(script.string()) << "\n";
     return 2;
   }
   if (pid == 0) {
@@ -215,8 +218,8 @@ int export_main(const std::vector<std::string>& args) {
   const ParsedArgs a = parse_args("export", args,
                                     {{"out", true}, {"exhaustive", false}, {"pairs", true}, {"opsets", true},
                                      {"attributes", true}, {"profile", true}, {"replace", false}, {"case", true},
-                                     {"input", true}, {"opset", true}, {"newer-opset-as-newest", false}, {"operator", true}, {"saturate", true}, {"round-mode", true},
-                                     {"name", true}, {"format", true}, {"vectors", true}, {"quiet", false},
+                                     {"input", true, true}, {"opset", true}, {"newer-opset-as-newest", false}, {"operator", true}, {"saturate", true}, {"round-mode", true},
+                                     {"name", true}, {"format", true}, {"vectors", true, true}, {"quiet", false},
                                      {"no-spec-examples", false}, {"max-bytes", true}, {"yes", false},
                                      {"progress", false}});
   if (a.help) {
@@ -287,7 +290,20 @@ int export_main(const std::vector<std::string>& args) {
   OpsetChoice opsets = OpsetChoice::kNewest;
   std::vector<int> listed;
   if (a.has("case")) {
-    if (a.has("no-spec-examples")) throw UsageError{"--no-spec-examples applies without --case", "drop it"};
+    // The selection of the generated set has no meaning for the one case --case names: refused,
+    // never silently ignored (--pairs beside --case would read as a filter that was not applied).
+    for (const char* generated_only : {"pairs", "opsets", "attributes", "exhaustive", "no-spec-examples"})
+      if (a.has(generated_only))
+        throw UsageError{std::string("--") + generated_only + " applies without --case (--case is one case, its own pair)",
+                         std::string("drop --") + generated_only + ", or --case to generate the selection"};
+    if (a.has("name")) {
+      // The file is NAME.json: an empty name would make ".json", a hidden file no vector walk reads.
+      const std::string name = a.value("name");
+      if (name.empty()) throw UsageError{"--name is empty", "give the case a name, e.g. --name float_nan_to_e4m3"};
+      for (char c : name)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-'))
+          throw UsageError{"case name '" + name + "' has a character other than A-Z a-z 0-9 _ . -", "pick another --name"};
+    }
     // One hand-made case.
     const auto [from, to] = parse_pair(a.value("case"), "--case");
     if (!from || !to) throw UsageError{"--case needs two type names, not '*'", "e.g. --case FLOAT:FLOAT8E4M3FN"};
@@ -456,9 +472,6 @@ int export_main(const std::vector<std::string>& args) {
   for_each_case([&](const CaseSpec& spec, std::vector<ref::Element> inputs, bool) {
     conformance::VectorFile file = make(spec, std::move(inputs));
     if (a.has("name")) file.name = a.value("name");
-    for (char c : file.name)
-      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-'))
-        throw UsageError{"case name '" + file.name + "' has a character other than A-Z a-z 0-9 _ . -", "pick another --name"};
     elements += file.input.size();
     write(file.name + ".json", conformance::render_vector_file(file, source));
   });

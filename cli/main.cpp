@@ -1,19 +1,23 @@
 // castlike: explain one conversion, convert a list of values, list the rules or types, and the
 // vector-file commands (report, export, validate). Exit codes (kExitStatusHelp): 0 success, 1 failures
-// found, 2 bad arguments or bad input files, 3 an internal error of castlike.
+// found, 2 bad arguments, bad input files or output that cannot be written, 3 an internal error of
+// castlike.
 #include <array>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "call_checks.hpp"
 #include "castlike/castlike.h"
 #include "conversion_explanation.hpp"
 #include "options.hpp"
 #include "reference/decimal.hpp"
-#include "standard_descriptors.hpp"
+#include "standard_streams.hpp"
 #include "vector_commands.hpp"
 
 namespace castlike::cli {
@@ -24,9 +28,10 @@ constexpr int kExitUsage = 2;
 // The exit statuses, for the main --help; each command's --help says which of them it gives.
 const char* const kExitStatusHelp =
     "Exit status: 0 success; 1 the command found failures (failing cases, failed\n"
-    "calls or rejections); 2 bad arguments or a bad input file (one 'error: ...;\n"
-    "hint: ...' line on stderr); 3 an internal error of castlike (a bug: the\n"
-    "'castlike: internal error' line on stderr asks you to report it).\n";
+    "calls or rejections); 2 bad arguments, a bad input file or output that cannot\n"
+    "be written (one 'error: ...; hint: ...' line on stderr); 3 an internal error\n"
+    "of castlike (a bug: the 'castlike: internal error' line on stderr asks you to\n"
+    "report it).\n";
 
 const char* const kCastOptionsHelp =
     "  --from TYPE          source element type (ONNX name, e.g. FLOAT, FLOAT16,\n"
@@ -129,7 +134,6 @@ int cmd_explain(const std::vector<std::string>& args) {
   if (p.positional.empty())
     throw UsageError{"missing value to explain", "e.g. castlike explain --from FLOAT --to FLOAT8E4M3FN 0.4790"};
   const auto values = expand_stdin(p.positional, *o.from == ElementType::kString);
-  if (values.empty()) throw UsageError{"no value on standard input", "give one value per line"};
   for (const std::string& v : values) read_value("explain", *o.from, v, o.bits);  // reject bad input up front
   for (size_t i = 0; i < values.size(); ++i) {
     if (i) std::cout << "\n";
@@ -290,8 +294,10 @@ int run(const std::vector<std::string>& args) {
     if (!known) throw UsageError{"unknown command '" + command + "'", "commands: " + command_list() + " (castlike --help)"};
     return known->run(rest);
   } catch (const UsageError& e) {
-    std::cerr << "castlike" << (known ? " " + command : std::string()) << ": error: " << e.message
-              << "; hint: " << e.hint << "\n";
+    // Messages echo what the user typed (names, paths, values): escaped here, once for every
+    // command, so that no byte of it reaches the terminal as a control sequence or breaks the line.
+    std::cerr << "castlike" << (known ? " " + command : std::string()) << ": error: " << harness::printable(e.message)
+              << "; hint: " << harness::printable(e.hint) << "\n";
     return kExitUsage;
   }
 }
@@ -303,24 +309,39 @@ constexpr int kExitInternalError = 3;
 int internal_error(const std::string& what, const std::vector<std::string>& args) {
   std::string command = "castlike";
   for (const std::string& a : args) command += " " + a;
-  std::cerr << "castlike: internal error: " << what << "; please report this with the command: " << command << "\n";
+  std::cerr << "castlike: internal error: " << harness::printable(what)
+            << "; please report this with the command: " << harness::printable(command) << "\n";
   return kExitInternalError;
+}
+
+// Output that did not arrive (a full disk, a closed stdout) is an error of every command, whatever
+// its verdict: a report cut short must not read as one that passed.
+int with_output_checked(int status) {
+  const int error = finish_standard_output();
+  if (error == 0) return status;
+  std::cerr << "castlike: error: cannot write the output: " << std::strerror(error) << "; hint: "
+            << (error == EBADF ? "standard output is closed; redirect it (to /dev/null to discard it)"
+                               : "free space where standard output goes, or send it elsewhere")
+            << "\n";
+  return status == kExitInternalError ? status : kExitUsage;
 }
 
 }  // namespace
 }  // namespace castlike::cli
 
 int main(int argc, char** argv) {
-  if (!castlike::harness::ensure_standard_descriptors()) {
+  if (!castlike::cli::guard_standard_streams()) {
     std::fputs("castlike: cannot open /dev/null on a closed descriptor 0, 1 or 2\n", stderr);
     return 2;
   }
   const std::vector<std::string> args(argv + 1, argv + argc);
+  int status = 0;
   try {
-    return castlike::cli::run(args);
+    status = castlike::cli::run(args);
   } catch (const std::exception& e) {
-    return castlike::cli::internal_error(e.what(), args);
+    status = castlike::cli::internal_error(e.what(), args);
   } catch (...) {
-    return castlike::cli::internal_error("an exception that is not a std::exception", args);
+    status = castlike::cli::internal_error("an exception that is not a std::exception", args);
   }
+  return castlike::cli::with_output_checked(status);
 }

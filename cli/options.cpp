@@ -257,6 +257,7 @@ ReadValue read_value(const std::string& command, ElementType type, const std::st
 std::vector<std::string> expand_stdin(const std::vector<std::string>& values, bool keep_blank_lines) {
   std::vector<std::string> out;
   bool read = false;
+  size_t from_stdin = 0;
   for (const std::string& v : values) {
     if (v != "-") {
       out.push_back(v);
@@ -273,7 +274,12 @@ std::vector<std::string> expand_stdin(const std::vector<std::string>& values, bo
         line = line.substr(b, line.find_last_not_of(" \t") - b + 1);
       }
       out.push_back(line);
+      ++from_stdin;
     }
+    // An empty or closed stdin (a producer that failed upstream) must not read as "nothing to do".
+    if (std::ferror(stdin)) throw UsageError{"cannot read standard input", "check what feeds it ('-' reads values there)"};
+    if (from_stdin == 0)
+      throw UsageError{"no value was read from standard input ('-' reads one per line)", "give one value per line"};
   }
   return out;
 }

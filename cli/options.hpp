@@ -48,7 +48,7 @@ ReadValue read_value(const std::string& command, ElementType type, const std::st
 void require_utf8(const std::string& what, const std::string& text);
 
 // Replaces each "-" in `values` by the lines of standard input (blank lines skipped for numeric
-// sources; STRING keeps every line, without its line end).
+// sources; STRING keeps every line, without its line end). A '-' that reads no value is a UsageError.
 std::vector<std::string> expand_stdin(const std::vector<std::string>& values, bool keep_blank_lines);
 
 // "0x2f", "0x3ef53f7d": the bit pattern zero-padded to the type's width.

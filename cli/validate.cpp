@@ -205,7 +205,7 @@ int validate_main(const std::vector<std::string>& args) {
   for (const std::string& arg : args)
     if (arg == "--exhaustive") return validate_exhaustive_main(args);
   const ParsedArgs a = parse_args("validate", args,
-                                    {{"vectors", true}, {"results", true}, {"library", true}, {"builtin", true},
+                                    {{"vectors", true, true}, {"results", true}, {"library", true}, {"builtin", true},
                                      {"profile", true}, {"variants", true}, {"format", true}, {"out", true},
                                      {"examples", true}, {"timeout", true}, {"memory-limit", true},
                                      {"in-process", false}, {"quiet", false}, {"pairs", true}, {"rules", true},

@@ -277,7 +277,7 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
       "validate --exhaustive", args,
       {{"exhaustive", false}, {"list", false},         {"builtin", true},      {"isa", true},        {"profile", true},
        {"variants", true},    {"library", true},       {"timeout", true},      {"memory-limit", true}, {"in-process", false},
-       {"raw-outputs", true}, {"config", true},        {"pairs", true},        {"sources", true},    {"opset", true}, {"operator", true}, {"newer-opset-as-newest", false},
+       {"raw-outputs", true}, {"config", true, true},  {"pairs", true, true},  {"sources", true, true},    {"opset", true}, {"operator", true}, {"newer-opset-as-newest", false},
        {"saturate", true},    {"round-mode", true},    {"range", true},        {"jobs", true},       {"batch", true},
        {"shard", true},       {"digest", false},       {"max-intervals", true}, {"format", true},    {"out", true},
        {"quiet", false},      {"progress", false}});
@@ -355,9 +355,16 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
     throw UsageError{"no selected configuration can be judged", "castlike validate --exhaustive --list shows why"};
   std::vector<uint64_t> counts;
   for (const auto& map : p.maps) counts.push_back(map->input_count());
-  if (pieces_of(counts, options.range).empty())
+  const size_t pieces = pieces_of(counts, options.range).size();
+  if (pieces == 0)
     throw UsageError{"--range " + a.value("range") + " holds no input pattern of the selected configurations",
                      "an 8-bit source has the patterns 0x00..0xff, a 16-bit one 0x0000..0xffff"};
+  // A shard with no piece would judge 0 inputs and pass: a "PASS" that proves nothing. Pieces go to
+  // the shards in turn, so shard I has one exactly when I < the number of pieces.
+  if (options.shard && options.shard->index >= pieces)
+    throw UsageError{"--shard " + a.value("shard") + " selects no input: the selection is " + std::to_string(pieces) +
+                         " piece" + (pieces == 1 ? "" : "s") + " of up to 2^24 inputs, and shard I judges pieces I, I+N, ...",
+                     "use at most " + std::to_string(pieces) + " shard" + (pieces == 1 ? "" : "s") + " for this selection"};
   if (a.has("progress") || ::isatty(2)) options.progress = print_progress;
   ExhaustiveReport report;
   try {

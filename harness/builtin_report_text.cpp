@@ -1,6 +1,9 @@
-// `castlike report` as text: a short summary first (per implementation: verdict, element counts,
-// files, coverage, ISA), then per implementation the rows of the failing vector files (every file
-// when verbose), its totals, the coverage sweep and a verdict; a summary line last.
+// `castlike report` as text: the verdict on the first line, then a short summary (the vectors,
+// one line for the files of other formats, per implementation: verdict, element counts, files,
+// coverage, ISA), then per failing implementation the rows of its failing vector files, its
+// totals, the coverage sweep and a verdict (when verbose: every implementation, every file, every
+// skipped file); a summary line last. A passing run fits the first screen whatever the number of
+// files.
 #include <sstream>
 
 #include "builtin_report.hpp"
@@ -15,10 +18,18 @@ std::string pad_left(const std::string& s, size_t w) { return s.size() >= w ? s 
 
 std::string builtin_report_text(const BuiltinReport& r, bool verbose) {
   std::ostringstream out;
-  out << "castlike conformance report\n";
-  out << "vectors: " << r.vectors_dir << " (" << r.rows.size() << " files)\n";
-  out << "profile: " << r.profile << "\n";
-  for (const auto& [path, format] : r.other_files) out << "skipped: " << path << " (format " << format << ")\n";
+  std::string failing;
+  for (const BuiltinResult& ir : r.implementations)
+    if (!r.ok(ir)) failing += (failing.empty() ? " (" : ", ") + ir.validation.implementation;
+  out << "castlike report: " << (r.ok() ? "PASS" : "FAIL" + failing + (failing.empty() ? "" : ")")) << "\n";
+  out << "vectors: " << r.vectors_dir << " (" << r.rows.size() << " files), profile " << r.profile << "\n";
+  if (verbose) {
+    for (const auto& [path, format] : r.other_files) out << "skipped: " << path << " (format " << format << ")\n";
+  } else if (!r.other_files.empty()) {
+    const bool one = r.other_files.size() == 1;
+    out << "skipped: " << r.other_files.size() << (one ? " file of another format" : " files of other formats")
+        << " (--verbose lists " << (one ? "it" : "them") << ")\n";
+  }
   if (r.rows.empty()) out << "error: no vector files found\n";
   out << "\n";
   for (const BuiltinResult& ir : r.implementations) {
@@ -34,9 +45,12 @@ std::string builtin_report_text(const BuiltinReport& r, bool verbose) {
     out << "     coverage " << ir.coverage.matched << "/" << ir.coverage.combinations << " agree, "
         << ir.coverage.errors << " errors, " << ir.coverage.pairs_ran << "/" << kTypeTable.size() * kTypeTable.size() << " pairs\n";
   }
-  if (!verbose) out << "(only failing files are listed below; --verbose lists every file)\n";
+  if (!verbose)
+    out << (r.ok() ? "(--verbose lists every file and the coverage sweep's versions)\n"
+                   : "(the failing implementations follow, only their failing files; --verbose lists all)\n");
   for (const BuiltinResult& ir : r.implementations) {
     const Report& v = ir.validation;
+    if (!verbose && r.ok(ir)) continue;  // the summary above says all there is
     out << "\n== " << v.implementation << ": " << v.description << " ==\n";
     out << "  " << pad_left("pass", 6) << pad_left("fail", 6) << pad_left("unspec", 8) << "  file\n";
     size_t files_failed = 0;

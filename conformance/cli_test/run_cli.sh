@@ -10,7 +10,8 @@
 #   --stdin TEXT    feed TEXT to stdin (printf %b, so \n is a line end); otherwise stdin is empty
 #
 # With --rc 2 (bad arguments) it also insists on castlike's error contract: stdout empty, stderr
-# exactly one line holding "error:" and "hint:". Any sanitizer report fails the test.
+# exactly one line holding "error:" and "hint:", printable UTF-8 (what the user typed is escaped:
+# no control character but tab, no invalid byte). Any sanitizer report fails the test.
 set -euo pipefail
 
 want_rc=0
@@ -58,6 +59,8 @@ if [[ "$want_rc" == 2 ]]; then
   [[ ! -s "$tmp/out" ]] || fail "stdout is not empty for a usage error"
   [[ $(wc -l <"$tmp/err") -eq 1 ]] || fail "stderr is not exactly one line"
   grep -q 'error: .*; hint: ' "$tmp/err" || fail "stderr lacks 'error: ...; hint: ...'"
+  if tr -d '\t\n' <"$tmp/err" | LC_ALL=C grep -q '[[:cntrl:]]'; then fail "stderr holds a control character"; fi
+  iconv -f UTF-8 -t UTF-8 "$tmp/err" >/dev/null 2>&1 || fail "stderr is not valid UTF-8"
 fi
 if grep -Eq 'Sanitizer|runtime error:' "$tmp/err"; then fail "sanitizer report"; fi
 exit "$failed"
