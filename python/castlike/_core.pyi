@@ -1,6 +1,6 @@
 # The types of the extension module castlike._core (python/bindings/): what its functions take and
-# return as castlike/*.py calls them. scripts/test-python checks it against the built module
-# (mypy's stubtest), so a binding that changes without it fails there.
+# return as castlike/*.py calls them. python/tests/test_typing.py checks it against the built module
+# (names, parameters, defaults), so a binding that changes without it fails there.
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, TypedDict, Union
 
 import numpy as np
