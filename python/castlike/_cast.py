@@ -8,17 +8,8 @@ import numpy as np
 
 from . import _core
 from ._errors import InvalidAttribute, UnknownOpset, fail, raise_for
-from ._types import (
-    ElementType,
-    TypeLike,
-    check_listed,
-    element_type,
-    from_raw,
-    native_array,
-    raw_bytes,
-    storage_bytes,
-    type_of_array,
-)
+from ._types import (ElementType, TypeLike, check_listed, element_type, from_raw, native_array, raw_bytes,
+                     storage_bytes, type_of_array)
 
 Array = np.ndarray[Any, Any]
 

@@ -189,7 +189,6 @@ def test_write_results_is_a_results_file(tmp_path):
 
 def test_exhaustive_stream_packs_the_outputs():
     import io
-
     from castlike.peers import exhaustive, implementation
     config = exhaustive.parse_id("INT8-INT4")
     out = io.BytesIO()
