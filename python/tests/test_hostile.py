@@ -113,13 +113,15 @@ def test_documented_bits_are_what_python_prints():
 
 
 def test_onnxruntime_backend_run_is_quiet(capfd):
-    """onnxruntime warns on stderr about every CastLike model castlike builds (its own optimizer's
-    notes); through castlike.onnx_backend a run prints none of that, and its errors still show."""
+    """onnxruntime warns on stderr about CastLike models castlike builds ("Could not find a CPU kernel
+    and hence can't constant fold CastLike node": its optimizer's note on an initializer input of a
+    float8 or 4-bit type); through castlike.onnx_backend a run prints none of that, and the severity
+    kept is ERROR, so that its errors still show."""
     onnxruntime_backend = pytest.importorskip("onnxruntime.backend")
     from castlike import onnx_backend
     impl = onnx_backend.implementation(onnxruntime_backend)
     capfd.readouterr()
-    report = castlike.validate(impl, pairs=["FLOAT-FLOAT8E4M3FN", "FLOAT16-INT4", "FLOAT-STRING"])
+    report = castlike.validate(impl, pairs=["FLOAT8E4M3FN-FLOAT", "INT4-FLOAT", "FLOAT-STRING"])
     assert report.total["pass"] > 0
     assert capfd.readouterr().err == ""
     assert impl.prepare_kwargs["log_severity_level"] == onnx_backend.ONNXRUNTIME_ERRORS
