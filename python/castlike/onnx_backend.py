@@ -40,9 +40,9 @@ __all__ = ["implementation", "is_backend", "ReferenceEvaluatorBackend", "castlik
 Array = np.ndarray[Any, Any]
 
 # onnxruntime's log severity for its sessions here unless the caller gives log_severity_level:
-# ERROR. At its default (WARNING) onnxruntime writes a warning line on stderr for most of the
-# one-node models castlike builds (tens of thousands over the vectors), which buries the report;
-# errors still show.
+# ERROR. At its default (WARNING) onnxruntime writes a line on stderr for every model whose
+# initializer input its constant folding cannot fold ("Could not find a CPU kernel and hence can't
+# constant fold CastLike node"), thousands over the vectors, which bury the report; errors still show.
 ONNXRUNTIME_ERRORS = 3
 
 
