@@ -9,7 +9,7 @@ from typing import Any, List, Optional, Tuple, Union
 import numpy as np
 
 from . import _core
-from ._cast import Array, attributes, checked_opset, source_of, texts_of
+from ._cast import Array, attributes, checked_opset, integer, source_of, texts_of
 from ._errors import InvalidArgument
 from ._types import ElementType, TypeLike, check_listed, element_type, from_raw, raw_bytes
 
@@ -118,7 +118,11 @@ def explain(value: Any = None, to: Optional[TypeLike] = None, *, bits: Any = Non
         src = element_type(from_type)
         if src.name == "STRING":
             raise TypeError("STRING has no bit patterns: give the text as the value")
-        items = [int(b) for b in np.asarray(bits).reshape(-1).tolist()]
+        items = [integer("bits", b) for b in np.asarray(bits, dtype=object).reshape(-1).tolist()]
+        for b in items:
+            if not 0 <= int(b) < 1 << src.bits:  # checked here too: the binding takes no int beyond uint64
+                raise InvalidArgument("explain %s -> %s: bit pattern %#x does not fit in %s's %d bits"
+                                      % (src.name, dst.name, int(b), src.name, src.bits))
         single = np.ndim(bits) == 0
     else:
         a, src = source_of(value, from_type)
@@ -133,7 +137,7 @@ def explain(value: Any = None, to: Optional[TypeLike] = None, *, bits: Any = Non
     for item in items:
         try:
             d = _core.explain(item, src.name, dst.name, n, number, mode, profile, variants, operator)
-        except (ValueError, TypeError) as e:  # TypeError: a bit pattern no uint64 holds
+        except ValueError as e:
             raise InvalidArgument("explain %s -> %s at opset %d: %s" % (src.name, dst.name, n, e)) from None
         out.append(Explanation(**d))
     return out[0] if single and len(out) == 1 else out

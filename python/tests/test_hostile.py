@@ -47,6 +47,12 @@ def test_saturate_no_int64_holds_is_invalid_attribute():
         castlike.cast(X, "FLOAT8E4M3FN", saturate=10 ** 20)
 
 
+@pytest.mark.parametrize("bits", [1 << 32, 1 << 70, -1])
+def test_bit_pattern_beyond_the_type_is_invalid_argument(bits):
+    with pytest.raises(castlike.InvalidArgument, match="bit pattern .* does not fit in FLOAT's 32 bits"):
+        castlike.explain(bits=bits, from_type="FLOAT", to="FLOAT16")
+
+
 def test_non_integer_opset_is_a_type_error():
     for function in (castlike.cast, castlike.expected, castlike.explain):
         with pytest.raises(TypeError, match="opset must be an int, not 25.0"):
