@@ -175,7 +175,7 @@ void def_exhaustive(nb::module_& m) {
 
   m.def("validate_exhaustive", [](const std::vector<std::string>& ids, nb::callable convert, const std::string& name,
                                   const std::string& description, uint64_t batch, unsigned jobs,
-                                  std::optional<std::pair<uint64_t, uint64_t>> range) {
+                                  std::optional<std::pair<uint64_t, uint64_t>> range, std::optional<size_t> max_intervals) {
         const std::vector<Call> selected = calls_of(ids);
         PythonBatches impl(std::move(convert), name, description);
         exhaustive::EngineOptions options;
@@ -184,6 +184,10 @@ void def_exhaustive(nb::module_& m) {
           throw nb::value_error("batch must be a power of two of at most 2^24");
         options.batch = batch;
         options.range = range;
+        if (max_intervals) {  // else the engine's default, the command line's too
+          if (*max_intervals == 0) throw nb::value_error("max_intervals must be at least 1");
+          options.max_intervals = *max_intervals;
+        }
         PyExhaustiveReport r;
         {
           nb::gil_scoped_release release;
@@ -197,7 +201,7 @@ void def_exhaustive(nb::module_& m) {
         }
         return r;
       }, nb::arg("ids"), nb::arg("convert"), nb::arg("name"), nb::arg("description"), nb::arg("batch"),
-      nb::arg("jobs"), nb::arg("range").none());
+      nb::arg("jobs"), nb::arg("range").none(), nb::arg("max_intervals").none() = nb::none());
 }
 
 }  // namespace castlike::python

@@ -80,6 +80,27 @@ NB_MODULE(_core, m) {
     return out;
   }, "Every rule id of the reference with its one-line summary, in rule-number order.");
   m.def("status_message", [](int s) { return std::string(castlike_status_message(static_cast<castlike_status>(s))); });
+  // The C API's error statuses by name (castlike/_errors.py has one exception class per name): the
+  // numbers are the header's, not restated in Python.
+  m.def("statuses", [] {
+    nb::dict out;
+#define CASTLIKE_STATUS(name) out[#name] = static_cast<int>(CASTLIKE_ERROR_##name)
+    CASTLIKE_STATUS(INVALID_ARGUMENT);
+    CASTLIKE_STATUS(UNKNOWN_TYPE);
+    CASTLIKE_STATUS(TYPE_NOT_IN_OPSET);
+    CASTLIKE_STATUS(ATTRIBUTE_NOT_IN_OPSET);
+    CASTLIKE_STATUS(UNKNOWN_OPSET);
+    CASTLIKE_STATUS(SIZE_OVERFLOW);
+    CASTLIKE_STATUS(BUFFER_TOO_SMALL);
+    CASTLIKE_STATUS(UNSUPPORTED_ISA);
+    CASTLIKE_STATUS(INVALID_ATTRIBUTE);
+    CASTLIKE_STATUS(STRING_TYPE);
+    CASTLIKE_STATUS(CALLBACK_ABORTED);
+    CASTLIKE_STATUS(OUT_OF_MEMORY);
+    CASTLIKE_STATUS(INTERNAL);
+#undef CASTLIKE_STATUS
+    return out;
+  }, "The C API's error statuses: {name without CASTLIKE_ERROR_: number}.");
   m.def("isa_levels", [] {
     nb::list out;
     for (castlike_isa i : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON})

@@ -15,6 +15,48 @@ docs/python.md in the source tree is the guide.
 """
 
 import importlib
+from typing import TYPE_CHECKING, Any, List
+
+if TYPE_CHECKING:  # what type checkers see: the names as their modules define them (imported lazily below)
+    from ._cast import cast as cast
+    from ._errors import AttributeNotInOpset as AttributeNotInOpset
+    from ._errors import BufferTooSmall as BufferTooSmall
+    from ._errors import CallbackAborted as CallbackAborted
+    from ._errors import CastlikeError as CastlikeError
+    from ._errors import InternalError as InternalError
+    from ._errors import InvalidArgument as InvalidArgument
+    from ._errors import InvalidAttribute as InvalidAttribute
+    from ._errors import OutOfMemory as OutOfMemory
+    from ._errors import Rejected as Rejected
+    from ._errors import SizeOverflow as SizeOverflow
+    from ._errors import StringType as StringType
+    from ._errors import TypeNotInOpset as TypeNotInOpset
+    from ._errors import UnknownOpset as UnknownOpset
+    from ._errors import UnknownType as UnknownType
+    from ._errors import UnsupportedIsa as UnsupportedIsa
+    from ._facts import NEWEST_OPSET as NEWEST_OPSET
+    from ._facts import __version__ as __version__
+    from ._facts import active_isa as active_isa
+    from ._facts import force_isa as force_isa
+    from ._facts import isa_levels as isa_levels
+    from ._facts import rules as rules
+    from ._facts import types as types
+    from ._reference import Expected as Expected
+    from ._reference import ExpectedElement as ExpectedElement
+    from ._reference import Explanation as Explanation
+    from ._reference import expected as expected
+    from ._reference import explain as explain
+    from ._types import TYPES as TYPES
+    from ._types import ElementType as ElementType
+    from ._types import element_type as element_type
+    from ._types import has_ml_dtypes as has_ml_dtypes
+    from ._validate import ExhaustiveReport as ExhaustiveReport
+    from ._validate import PartialOutput as PartialOutput
+    from ._validate import Report as Report
+    from ._validate import default_vectors as default_vectors
+    from ._validate import exhaustive_configurations as exhaustive_configurations
+    from ._validate import list_cases as list_cases
+    from ._validate import validate as validate
 
 # The public names and the module each lives in. They are imported on first use (PEP 562), so that
 # importing castlike, which pytest does for the plugin in every run of a venv that has the package,
@@ -34,7 +76,7 @@ for _name in ("CastlikeError", "InvalidArgument", "UnknownType", "TypeNotInOpset
     _WHERE[_name] = "_errors"
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     if name not in _WHERE:
         raise AttributeError("module 'castlike' has no attribute %r" % name)
     value = getattr(importlib.import_module("." + _WHERE[name], __name__), name)
@@ -42,11 +84,11 @@ def __getattr__(name):
     return value
 
 
-def __dir__():
+def __dir__() -> List[str]:
     return sorted(set(globals()) | set(_WHERE))
 
 
-__all__ = [  # noqa: F822 (resolved by __getattr__)
+__all__ = [
     "cast", "expected", "explain", "validate", "list_cases", "default_vectors", "exhaustive_configurations",
     "Report", "ExhaustiveReport", "PartialOutput", "Expected", "ExpectedElement", "Explanation", "ElementType",
     "element_type", "types", "rules", "isa_levels", "active_isa", "force_isa", "has_ml_dtypes", "NEWEST_OPSET",

@@ -1,32 +1,61 @@
 """castlike.cast: the kernel library on numpy arrays."""
 
+from __future__ import annotations
+
+from typing import Any, List, Optional, Tuple
+
 import numpy as np
 
 from . import _core
-from ._errors import raise_for
-from ._types import check_listed, element_type, from_raw, raw_bytes, storage_bytes, type_of_array
+from ._errors import InvalidAttribute, UnknownOpset, fail, raise_for
+from ._types import (ElementType, TypeLike, check_listed, element_type, from_raw, native_array, raw_bytes,
+                     storage_bytes, type_of_array)
+
+Array = np.ndarray[Any, Any]
+
+# What the library's int64_t parameters (opset, saturate) hold; an int beyond it is no opset or
+# attribute value at all, refused here as the library refuses one it does not know.
+_INT64 = range(-(1 << 63), 1 << 63)
 
 
-def source_of(array, from_type):
-    """(array, its element type): numpy's inference unless from_type names the type of raw bits."""
+def integer(name: str, value: Any) -> int:
+    """`value` as an int when it is one (a Python or numpy integer, not a bool); TypeError otherwise."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return int(value)
+    raise TypeError("%s must be an int, not %r" % (name, value))
+
+
+def checked_opset(opset: Any, context: str) -> int:
+    """The opset as an int the library takes: TypeError for a non-int, UnknownOpset ("<context>: <the
+    C API's sentence>") for one no int64 holds, as for any other opset the library does not know."""
+    n = integer("opset", opset)
+    if n not in _INT64:
+        fail(UnknownOpset, context)
+    return n
+
+
+def source_of(array: Any, from_type: Optional[TypeLike]) -> Tuple[Array, ElementType]:
+    """(array, its element type): numpy's inference unless from_type names the type of raw bits. An
+    array of the other byte order is taken as its values in native order (native_array)."""
     if from_type is not None:
         t = element_type(from_type)
-        a = np.asarray(array, dtype=object if t.name == "STRING" else None)
+        a = native_array(array, dtype=object if t.name == "STRING" else None)
         if t.name != "STRING" and t.dtype is not None and a.dtype == t.dtype:
             return a, t
         if t.name != "STRING" and a.dtype != t.raw_dtype:
             raise TypeError("from_type=%s takes an array of %s or of its bits as %s, not %s"
                             % (t.name, t.dtype if t.dtype is not None else t.raw_dtype, t.raw_dtype, a.dtype))
         return a, t
-    a = np.asarray(array)
-    t = type_of_array(a)
-    if t is None:
+    a = native_array(array)
+    found = type_of_array(a)
+    if found is None:
         raise TypeError("numpy dtype %s is not an ONNX element type; give from_type= for an array of raw bits"
                         % a.dtype)
-    return a, t
+    return a, found
 
 
-def texts_of(a):
+def texts_of(a: Array) -> List[str]:
+    """The texts of a STRING array: str elements, or bytes decoded as UTF-8."""
     out = []
     for x in a.reshape(-1):
         if isinstance(x, bytes):
@@ -40,20 +69,27 @@ def texts_of(a):
     return out
 
 
-def attributes(saturate, round_mode):
+def attributes(saturate: Any, round_mode: Any) -> Tuple[Optional[int], Optional[str]]:
+    """The node's attributes as the library takes them: saturate an int (True / False as 1 / 0),
+    round_mode a str, None for not set. TypeError for another type; InvalidAttribute for a saturate
+    no int64 holds (the library's answer for any saturate but 0 and 1)."""
+    number = None
     if saturate is not None:
         if isinstance(saturate, (bool, np.bool_)):
             saturate = int(saturate)
         if not isinstance(saturate, (int, np.integer)):
             raise TypeError("saturate must be 0, 1, True, False or None, not %r" % (saturate,))
-        saturate = int(saturate)
+        number = int(saturate)
+        if number not in _INT64:
+            fail(InvalidAttribute, "saturate=%d" % number)
     if round_mode is not None and not isinstance(round_mode, str):
         raise TypeError("round_mode must be 'up', 'down', 'nearest' or None, not %r" % (round_mode,))
-    return saturate, round_mode
+    return number, round_mode
 
 
-def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None, raw=False, unpack=False, out=None,
-         operator="CastLike"):
+def cast(array: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
+         opset: int = 25, from_type: Optional[TypeLike] = None, raw: bool = False, unpack: bool = False,
+         out: Optional[Array] = None, operator: str = "CastLike") -> Array:
     """CastLike(array, <a tensor of type `to`>) by the kernel library, as a model at `opset` runs it
     (operator="Cast": Cast(array, to=`to`), the same conversion with Cast's versions).
 
@@ -73,56 +109,58 @@ def cast(array, to, *, saturate=None, round_mode=None, opset=25, from_type=None,
     out        an array to write the result into (C-contiguous, writable, exactly the dtype and
                shape the call would return); it is returned.
 
+    An array of the other byte order (big-endian '>f4', say) is read as its values (a byte-swapped
+    copy in native order); the result is in native byte order.
+
     Returns an array of `to` with the input's shape: its numpy / ml_dtypes dtype, or when there is
     none (ml_dtypes not installed) or raw=True the raw bits: uint8 / uint16 arrays of the input's
     shape, and for the packed types ONNX's packed layout, a 1-D uint8 array of ceil(n * bits / 8)
     bytes, one little-endian bit string with element 0 in the lowest bits (6-bit: four elements
-    per three bytes; unpack=True: one element per byte in the input's shape). STRING results are object arrays of str. The GIL is released while the
-    kernels run. Errors raise castlike.CastlikeError subclasses (also ValueError, OverflowError...).
+    per three bytes; unpack=True: one element per byte in the input's shape). STRING results are
+    object arrays of str. The GIL is released while the kernels run. Errors raise
+    castlike.CastlikeError subclasses (also ValueError, OverflowError...).
     """
     a, src = source_of(array, from_type)
     dst = element_type(to)
     saturate, round_mode = attributes(saturate, round_mode)
-    if not isinstance(opset, (int, np.integer)) or isinstance(opset, bool):
-        raise TypeError("opset must be an int, not %r" % (opset,))
     if operator not in ("Cast", "CastLike"):
         raise ValueError("operator must be 'Cast' or 'CastLike', not %r" % (operator,))
-    context = "%s %s -> %s at opset %d" % (operator, src.name, dst.name, opset)
-    check_listed(src, dst, operator, int(opset))
+    context = "%s %s -> %s at opset %s" % (operator, src.name, dst.name, opset)
+    opset = checked_opset(opset, context)
+    check_listed(src, dst, operator, opset)
     shape = a.shape
     n = int(a.size)
     if dst.name == "STRING":
         source = texts_of(a) if src.name == "STRING" else raw_bytes(a, src)
-        status, texts = _core.cast_to_texts(source, src.name, n, int(opset), saturate, round_mode, operator)
+        status, texts = _core.cast_to_texts(source, src.name, n, opset, saturate, round_mode, operator)
         raise_for(status, context)
-        out = np.empty(n, dtype=object)
-        out[:] = texts
-        return out.reshape(shape)
+        strings = np.empty(n, dtype=object)
+        strings[:] = texts
+        return strings.reshape(shape)
     layout = "unpacked" if unpack else "packed"
-    result = None
+    result = out
     if out is not None:
-        result = out
-        out = _output_bytes(out, dst, shape, n, raw, layout)
+        bytes_out = _output_bytes(out, dst, shape, n, raw, layout)
     else:
-        out = np.empty(storage_bytes(dst, n), dtype=np.uint8)
+        bytes_out = np.empty(storage_bytes(dst, n), dtype=np.uint8)
     direct = result is not None and (not dst.packed or (result.dtype == np.uint8 and layout == "packed" and
                                                        (raw or dst.dtype is None)))
-    target = out if result is None or direct else np.empty(storage_bytes(dst, n), dtype=np.uint8)
+    target = bytes_out if result is None or direct else np.empty(storage_bytes(dst, n), dtype=np.uint8)
     if src.name == "STRING":
-        status, _ = _core.cast_from_texts(texts_of(a), dst.name, target, int(opset), saturate, round_mode,
-                                          operator)
+        status, _ = _core.cast_from_texts(texts_of(a), dst.name, target, opset, saturate, round_mode, operator)
     else:
-        status, _ = _core.cast_raw(raw_bytes(a, src), src.name, n, dst.name, target, int(opset), saturate, round_mode,
+        status, _ = _core.cast_raw(raw_bytes(a, src), src.name, n, dst.name, target, opset, saturate, round_mode,
                                    operator)
     raise_for(status, context)
     if result is None:
-        return from_raw(out, dst, shape, as_raw=raw, layout=layout)
+        return from_raw(bytes_out, dst, shape, as_raw=raw, layout=layout)
     if not direct:  # a packed result one element per byte: unpacked into the caller's array
-        _core.unpack(dst.name, target, out)
+        _core.unpack(dst.name, target, bytes_out)
     return result
 
 
-def _output_bytes(out, dst, shape, n, raw, layout):
+def _output_bytes(out: Any, dst: ElementType, shape: Tuple[int, ...], n: int, raw: bool,
+                  layout: str) -> np.ndarray[Any, np.dtype[np.uint8]]:
     """The bytes of a caller's `out` array, checked against what cast() would return."""
     if not isinstance(out, np.ndarray) or not out.flags.c_contiguous or not out.flags.writeable:
         raise TypeError("out must be a writable C-contiguous numpy array")

@@ -1,7 +1,12 @@
-"""The exceptions castlike raises: one class per status of the C API (include/castlike/castlike.h),
-each also a subclass of the built-in exception a Python programmer would catch for it."""
+"""The exceptions castlike raises: one class per status of the C API (include/castlike/types.h),
+each also a subclass of the built-in exception a Python programmer would catch for it. The status
+numbers are the extension module's (_core.statuses()), by the header's names."""
+
+from typing import Dict, NoReturn, Type
 
 from . import _core
+
+_STATUS = _core.statuses()
 
 
 class CastlikeError(Exception):
@@ -10,68 +15,72 @@ class CastlikeError(Exception):
 
 
 class InvalidArgument(CastlikeError, ValueError):
-    status = 1
+    status = _STATUS["INVALID_ARGUMENT"]
 
 
 class UnknownType(CastlikeError, ValueError):
-    status = 2
+    status = _STATUS["UNKNOWN_TYPE"]
 
 
 class TypeNotInOpset(CastlikeError, ValueError):
-    status = 3
+    status = _STATUS["TYPE_NOT_IN_OPSET"]
 
 
 class AttributeNotInOpset(CastlikeError, ValueError):
-    status = 4
+    status = _STATUS["ATTRIBUTE_NOT_IN_OPSET"]
 
 
 class UnknownOpset(CastlikeError, ValueError):
-    status = 5
+    status = _STATUS["UNKNOWN_OPSET"]
 
 
 class SizeOverflow(CastlikeError, OverflowError):
-    status = 6
+    status = _STATUS["SIZE_OVERFLOW"]
 
 
 class BufferTooSmall(CastlikeError, ValueError):
-    status = 7
+    status = _STATUS["BUFFER_TOO_SMALL"]
 
 
 class UnsupportedIsa(CastlikeError, RuntimeError):
-    status = 8
+    status = _STATUS["UNSUPPORTED_ISA"]
 
 
 class InvalidAttribute(CastlikeError, ValueError):
-    status = 9
+    status = _STATUS["INVALID_ATTRIBUTE"]
 
 
 class StringType(CastlikeError, TypeError):
-    status = 10
+    status = _STATUS["STRING_TYPE"]
 
 
 class CallbackAborted(CastlikeError, RuntimeError):
-    status = 11
+    status = _STATUS["CALLBACK_ABORTED"]
 
 
 class OutOfMemory(CastlikeError, MemoryError):
-    status = 12
+    status = _STATUS["OUT_OF_MEMORY"]
 
 
 class InternalError(CastlikeError, RuntimeError):
-    status = 13
+    status = _STATUS["INTERNAL"]
 
 
-BY_STATUS = {c.status: c for c in (InvalidArgument, UnknownType, TypeNotInOpset, AttributeNotInOpset, UnknownOpset,
-                                    SizeOverflow, BufferTooSmall, UnsupportedIsa, InvalidAttribute, StringType,
-                                    CallbackAborted, OutOfMemory, InternalError)}
+BY_STATUS: Dict[int, Type[CastlikeError]] = {
+    c.status: c for c in (InvalidArgument, UnknownType, TypeNotInOpset, AttributeNotInOpset, UnknownOpset,
+                          SizeOverflow, BufferTooSmall, UnsupportedIsa, InvalidAttribute, StringType, CallbackAborted,
+                          OutOfMemory, InternalError)}
 
 
-def raise_for(status, context):
+def raise_for(status: int, context: str) -> None:
     """Raises the exception of a non-zero status: "<context>: <the C API's sentence>"."""
-    if status == 0:
-        return
-    cls = BY_STATUS.get(status, InternalError)
-    raise cls("%s: %s" % (context, _core.status_message(status)))
+    if status != 0:
+        fail(BY_STATUS.get(status, InternalError), context)
+
+
+def fail(cls: Type[CastlikeError], context: str) -> NoReturn:
+    """Raises `cls` as the C API's status of that class reads: "<context>: <the C API's sentence>"."""
+    raise cls("%s: %s" % (context, _core.status_message(cls.status)))
 
 
 class Rejected(Exception):

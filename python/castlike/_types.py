@@ -11,13 +11,20 @@ them; "unpacked") or ONNX's packed layout ("packed"): one little-endian bit stri
 bytes (the second straddling bytes 0 and 1), ceil(n * bits / 8) bytes in all.
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 from functools import cached_property
+from types import ModuleType
+from typing import Any, Dict, Optional, Sequence, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _core
+from ._errors import TypeNotInOpset, UnknownType
 
+_ml_dtypes: Optional[ModuleType]
 try:  # optional: the ML element types as numpy dtypes
     import ml_dtypes as _ml_dtypes
 except ImportError:  # pragma: no cover - exercised by the no-ml_dtypes test in a subprocess
@@ -32,58 +39,70 @@ class ElementType:
     bits: int        # storage width of one element; 0 for STRING
     kind: str        # "float", "signed", "unsigned", "bool", "string"
     since: int       # the first operator version that lists it (Cast's and CastLike's numbers agree)
-    first_opsets: tuple  # (("Cast", opset), ("CastLike", opset)): the first opset of each operator
-                         # that lists it, None where none does (a tuple: the type stays hashable)
+    first_opsets: Tuple[Tuple[str, Optional[int]], ...]  # (("Cast", opset), ("CastLike", opset)): the
+                     # first opset of each operator that lists it, None where none does (a tuple: the
+                     # type stays hashable)
 
-    def first_opset(self, operator):
+    def first_opset(self, operator: str) -> Optional[int]:
         """The first opset at which `operator` ("Cast" or "CastLike") lists the type; None when no
         version of it does (FLOAT6E2M3 and FLOAT6E3M2 for CastLike: they came with Cast-28)."""
         return dict(self.first_opsets)[operator]
 
     # Cached: castlike.cast reads them on every call, and a tiny array's call is mostly such reads.
     @cached_property
-    def packed(self):
+    def packed(self) -> bool:
         return 0 < self.bits < 8
 
     @cached_property
-    def dtype(self):
+    def dtype(self) -> Optional[np.dtype[Any]]:
         """The numpy dtype of the type, or None when it needs ml_dtypes and ml_dtypes is missing."""
         return _DTYPES.get(self.name)
 
     @cached_property
-    def raw_dtype(self):
-        """The unsigned integer dtype holding one element's bits (uint8 for the packed types)."""
+    def raw_dtype(self) -> Optional[np.dtype[Any]]:
+        """The unsigned integer dtype holding one element's bits (uint8 for the packed types); None
+        for STRING, which has no bits."""
         return None if self.bits == 0 else np.dtype("uint%d" % max(8, self.bits))
 
 
-TYPES = {t["name"]: ElementType(t["name"], t["onnx"], t["numpy"], t["bits"], t["kind"], t["since"],
-                                tuple(sorted(t["first_opset"].items()))) for t in _core.types()}
-BY_ONNX = {t.onnx: t for t in TYPES.values()}
+TYPES: Dict[str, ElementType] = {
+    t["name"]: ElementType(t["name"], t["onnx"], t["numpy"], t["bits"], t["kind"], t["since"],
+                           tuple(sorted(t["first_opset"].items()))) for t in _core.types()}
+BY_ONNX: Dict[int, ElementType] = {t.onnx: t for t in TYPES.values()}
 
 
-def _dtype_named(numpy_name):
+def _dtype_named(numpy_name: str) -> Optional[np.dtype[Any]]:
     if numpy_name == "str":
         return np.dtype(object)
     if numpy_name == "bool":
         return np.dtype(np.bool_)
+    found: Optional[np.dtype[Any]] = None
     if hasattr(np, numpy_name) and numpy_name != "bfloat16":
-        return np.dtype(getattr(np, numpy_name))
-    if _ml_dtypes is not None and hasattr(_ml_dtypes, numpy_name):
-        return np.dtype(getattr(_ml_dtypes, numpy_name))
-    return None
+        found = np.dtype(getattr(np, numpy_name))
+    elif _ml_dtypes is not None and hasattr(_ml_dtypes, numpy_name):
+        found = np.dtype(getattr(_ml_dtypes, numpy_name))
+    return found
 
 
-_DTYPES = {name: d for name, d in ((t.name, _dtype_named(t.numpy_name)) for t in TYPES.values()) if d is not None}
-_BY_DTYPE = {d: TYPES[name] for name, d in _DTYPES.items() if name != "STRING"}
+_DTYPES: Dict[str, np.dtype[Any]] = {
+    name: d for name, d in ((t.name, _dtype_named(t.numpy_name)) for t in TYPES.values()) if d is not None}
+_BY_DTYPE: Dict[np.dtype[Any], ElementType] = {d: TYPES[name] for name, d in _DTYPES.items() if name != "STRING"}
 
 
-def has_ml_dtypes():
+# What names an element type: an ONNX name ("FLOAT8E4M3FN"), an ONNX number (17), an ElementType, or
+# a numpy dtype or anything np.dtype takes (np.float32, ml_dtypes.float8_e4m3fn, "float16").
+TypeLike = Union[str, int, np.integer[Any], ElementType, npt.DTypeLike]
+
+
+def has_ml_dtypes() -> bool:
+    """Whether ml_dtypes is installed (the ML element types then have numpy dtypes)."""
     return _ml_dtypes is not None
 
 
-def element_type(t):
+def element_type(t: TypeLike) -> ElementType:
     """An ElementType from an ONNX name ("FLOAT8E4M3FN"), an ONNX number (17), an ElementType or a
-    numpy dtype (float32, ml_dtypes.float8_e4m3fn); a ValueError naming what exists otherwise."""
+    numpy dtype (float32, ml_dtypes.float8_e4m3fn); castlike.UnknownType (a ValueError) naming what
+    exists otherwise, a TypeError for what names no type at all."""
     if t.__class__ is str:
         found = TYPES.get(t)
         if found is not None:
@@ -93,15 +112,15 @@ def element_type(t):
     if isinstance(t, str):
         found = TYPES.get(t.upper())
         if found is None:
-            raise ValueError("unknown element type %r (one of %s)" % (t, ", ".join(TYPES)))
+            raise UnknownType("unknown element type %r (one of %s)" % (t, ", ".join(TYPES)))
         return found
     if isinstance(t, (int, np.integer)) and not isinstance(t, bool):
         if int(t) not in BY_ONNX:
-            raise ValueError("no ONNX element type has the number %d (castlike's: %s)"
+            raise UnknownType("no ONNX element type has the number %d (castlike's: %s)"
                              % (t, ", ".join(str(n) for n in sorted(BY_ONNX))))
         return BY_ONNX[int(t)]
     try:
-        d = np.dtype(t)
+        d = np.dtype(t)  # type: ignore[arg-type]  # whatever it is: np.dtype says whether it names a dtype
     except TypeError:
         raise TypeError("not an element type: %r (give an ONNX name such as 'FLOAT8E4M3FN', an ONNX "
                         "number, or a numpy dtype)" % (t,)) from None
@@ -109,10 +128,20 @@ def element_type(t):
         return TYPES["STRING"]
     if d in _BY_DTYPE:
         return _BY_DTYPE[d]
-    raise ValueError("numpy dtype %s is not an ONNX element type" % d)
+    raise UnknownType("numpy dtype %s is not an ONNX element type" % d)
 
 
-def type_of_array(a):
+def native_array(x: Any, dtype: Optional[npt.DTypeLike] = None) -> np.ndarray[Any, Any]:
+    """np.asarray(x, dtype) in native byte order: an array of the other byte order (a big-endian
+    '>f4' one here) becomes a copy with its bytes swapped, bit for bit the same values, so that its
+    raw bytes are the little-endian layout ONNX and the library read."""
+    a = np.asarray(x, dtype=dtype)
+    if a.dtype.isnative:
+        return a
+    return a.byteswap().view(a.dtype.newbyteorder("="))
+
+
+def type_of_array(a: Any) -> Optional[ElementType]:
     """The element type of an array's dtype; None for a raw unsigned array (ambiguous)."""
     a = np.asarray(a)
     if a.dtype.kind in "USO":
@@ -120,32 +149,32 @@ def type_of_array(a):
     return _BY_DTYPE.get(a.dtype)
 
 
-def storage_bytes(t, count):
+def storage_bytes(t: TypeLike, count: int) -> int:
     t = element_type(t)
     return (count * t.bits + 7) // 8
 
 
-def raw_bytes(a, t, layout="unpacked"):
+def raw_bytes(a: Any, t: TypeLike, layout: str = "unpacked") -> np.ndarray[Any, np.dtype[np.uint8]]:
     """The ONNX raw layout (the packed types packed) of an array of type t, as a 1-D uint8 array.
     `a` has t's dtype, or its raw form (bits in uint8/uint16/...; for the packed types one element
     per byte when layout == "unpacked", ONNX-packed bytes when layout == "packed")."""
     t = element_type(t)
     a = np.ascontiguousarray(a)
-    if t.packed:
-        if layout == "packed":
-            return a.view(np.uint8).reshape(-1)
-        values = a.view(np.uint8).reshape(-1)
-        out = np.empty(storage_bytes(t, values.size), dtype=np.uint8)
-        _core.pack(t.name, values, out)
+    flat: np.ndarray[Any, np.dtype[np.uint8]] = a.reshape(-1).view(np.uint8)
+    if t.packed and layout != "packed":
+        out = np.empty(storage_bytes(t, flat.size), dtype=np.uint8)
+        _core.pack(t.name, flat, out)
         return out
-    return a.reshape(-1).view(np.uint8)
+    return flat
 
 
-def from_raw(raw, t, shape, as_raw=False, layout="unpacked"):
+def from_raw(raw: Union[bytes, bytearray, memoryview, np.ndarray[Any, Any]], t: TypeLike, shape: Sequence[int],
+             as_raw: bool = False, layout: str = "unpacked") -> np.ndarray[Any, Any]:
     """An array of type t and `shape` from ONNX raw bytes: t's dtype when there is one (and not
     as_raw), else the raw form (the packed types unpacked, or packed bytes with layout="packed")."""
     t = element_type(t)
-    raw = np.frombuffer(raw, dtype=np.uint8) if isinstance(raw, (bytes, bytearray, memoryview)) else raw
+    if isinstance(raw, (bytes, bytearray, memoryview)):
+        raw = np.frombuffer(raw, dtype=np.uint8)
     count = 1
     for d in shape:
         count *= d
@@ -156,29 +185,36 @@ def from_raw(raw, t, shape, as_raw=False, layout="unpacked"):
         values = np.empty(count, dtype=np.uint8)
         _core.unpack(t.name, np.ascontiguousarray(raw), values)
         return (values.view(dtype) if dtype is not None else values).reshape(shape)
-    bits = raw.view(t.raw_dtype)
+    bits = raw.view(bits_dtype(t))
     return (bits.view(dtype) if dtype is not None else bits.copy()).reshape(shape)
 
 
-def check_listed(src, dst, operator, opset):
+def bits_dtype(t: ElementType) -> np.dtype[Any]:
+    """t.raw_dtype of a numeric type (TypeError for STRING, which has no bits)."""
+    if t.raw_dtype is None:
+        raise TypeError("%s has no bit patterns" % t.name)
+    return t.raw_dtype
+
+
+def check_listed(src: ElementType, dst: ElementType, operator: str, opset: int) -> None:
     """Raises TypeNotInOpset when `operator` at `opset` does not list src or dst, saying where the
     type is listed: CastLike has no version with FLOAT6E2M3 or FLOAT6E3M2 (Cast-28 brought them), so
     a CastLike request for them must point to Cast, not to an opset. Opsets the operator does not
     know, and operators it does not, are left to the library's own errors."""
     if operator not in ("Cast", "CastLike"):
         return
-    if opset < TYPES["FLOAT"].first_opset(operator) or opset > _core.newest_opset():
+    first_float = TYPES["FLOAT"].first_opset(operator)
+    if first_float is None or opset < first_float or opset > _core.newest_opset():
         return
     for t in (src, dst):
         first = t.first_opset(operator)
         if first is not None and first <= opset:
             continue
-        from ._errors import TypeNotInOpset
         context = "%s %s -> %s at opset %d" % (operator, src.name, dst.name, opset)
         if first is None:
             other = "Cast" if operator == "CastLike" else "CastLike"
             elsewhere = t.first_opset(other)
-            raise TypeNotInOpset("%s: no %s version lists %s; %s-%d does (operator=%r, opset=%d)"
+            raise TypeNotInOpset("%s: no %s version lists %s; %s-%s does (operator=%r, opset=%s)"
                                  % (context, operator, t.name, other, elsewhere, other, elsewhere))
         raise TypeNotInOpset("%s: %s is listed from %s-%d on (opset=%d or newer)"
                              % (context, t.name, operator, first, first))

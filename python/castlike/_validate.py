@@ -6,36 +6,57 @@ The implementation is any callable with castlike.cast's signature:
 
 x is the case's input tensor (its shape; the source type's numpy / ml_dtypes dtype, an object array
 of str for STRING; without ml_dtypes the raw bits (castlike._types), and then the call also gets
-from_type=<the source's ONNX name>), `to` the destination's ONNX name, the attributes as the vector file's call states them (None: not set). It answers with an array
-of the destination type and x's shape (its dtype, or its raw bits; the packed 6-, 4- and 2-bit
-types may also come ONNX-packed as a 1-D uint8 array), or castlike.PartialOutput(array, {index: message}) when some
-elements failed. Raising declines the call (a rejection, with the exception as the reason); an
-answer of the wrong type, dtype or size, or texts that are not str / UTF-8, is a failed call. With
-isolate=True each call runs in a child process, so that a crash, a hang (timeout) or an exit of the
-implementation is a failed call of that case and the validation goes on.
+from_type=<the source's ONNX name>), `to` the destination's ONNX name, the attributes as the vector
+file's call states them (None: not set). It answers with an array of the destination type and x's
+shape (its dtype, or its raw bits; the packed 6-, 4- and 2-bit types may also come ONNX-packed as a
+1-D uint8 array), or castlike.PartialOutput(array, {index: message}) when some elements failed.
+Raising declines the call (a rejection, with the exception as the reason); an answer of the wrong
+type, dtype or size, or texts that are not str / UTF-8, is a failed call. With isolate=True each
+call runs in a child process, so that a crash, a hang (timeout) or an exit of the implementation is
+a failed call of that case and the validation goes on.
 """
+
+from __future__ import annotations
 
 import inspect
 import os
 import signal
-import time
-import traceback
 from pathlib import Path
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union, cast,
+                    overload)
 
 import numpy as np
 
 from . import _core
+from ._cast import integer
+from ._core import ExhaustiveReport as CoreExhaustiveReport
+from ._core import Report as CoreReport
 from ._types import element_type, from_raw, raw_bytes, storage_bytes
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+
+Array = np.ndarray[Any, Any]
+# An implementation: castlike.cast's signature, impl(x, to, *, saturate, round_mode, opset[, operator,
+# from_type]) -> an array or a PartialOutput. Anything callable is accepted (and distrusted).
+Implementation = Callable[..., Any]
+# What the glue answers the harness per call (python/bindings/validation.cpp): ("ok", bytes or texts,
+# element errors or None), ("rejected", message) or ("failed", kind, message).
+Answer = Tuple[Any, ...]
+Case = Dict[str, Any]
+PathLike = Union[str, "os.PathLike[str]"]
+Vectors = Union[PathLike, Sequence[PathLike], None]
 
 
 class PartialOutput:
     """An answer in which some elements failed: `errors` maps element index -> message."""
 
-    def __init__(self, values, errors):
+    def __init__(self, values: Any, errors: Mapping[int, str]) -> None:
         self.values, self.errors = values, dict(errors)
 
 
-def default_vectors():
+def default_vectors() -> List[str]:
     """The vector directories validate() uses by default: the curated set and the spec examples
     (installed with the package; in a source tree, its vectors/)."""
     here = Path(__file__).resolve().parent
@@ -45,15 +66,15 @@ def default_vectors():
     raise FileNotFoundError("castlike's vectors are not installed beside the package (%s)" % here)
 
 
-def _paths(vectors):
+def _paths(vectors: Vectors) -> List[str]:
     if vectors is None:
         return default_vectors()
     if isinstance(vectors, (str, os.PathLike)):
-        vectors = [vectors]
+        return [str(vectors)]
     return [str(v) for v in vectors]
 
 
-def case_id(entry):
+def case_id(entry: Case) -> str:
     """A readable test id: FLOAT-FLOAT8E4M3FN-op25-sat0, FLOAT8E8M0 round modes as -down, spec
     examples prefixed with spec-."""
     parts = [entry["from"], entry["to"], "op%d" % entry["opset"]]
@@ -67,7 +88,11 @@ def case_id(entry):
     return ("spec-" + text) if entry["kind"] == "spec-example" else text
 
 
-def _selected(entries, cases, pairs):
+Cases = Union[str, Iterable[str], Callable[[Case], bool], None]
+Pairs = Union[str, Iterable[str], None]
+
+
+def _selected(entries: List[Case], cases: Cases, pairs: Pairs) -> List[Case]:
     keep = entries
     if pairs is not None:
         wanted = set()
@@ -85,11 +110,11 @@ def _selected(entries, cases, pairs):
     return keep
 
 
-def list_cases(vectors=None, *, cases=None, pairs=None):
+def list_cases(vectors: Vectors = None, *, cases: Cases = None, pairs: Pairs = None) -> List[Case]:
     """The cases of a vector set (default: the packaged one) as dicts: name, id, path, from, to,
     opset, saturate, round_mode, elements, kind. Ids that two cases share get the case name added."""
     entries = _core.VectorSet.load(_paths(vectors)).entries()
-    seen = {}
+    seen: Dict[str, int] = {}
     for e in entries:
         e["id"] = case_id(e)
         seen[e["id"]] = seen.get(e["id"], 0) + 1
@@ -101,7 +126,7 @@ def list_cases(vectors=None, *, cases=None, pairs=None):
 
 # ---- calling the implementation ----------------------------------------------------------------
 
-def _input_array(case):
+def _input_array(case: Case) -> Array:
     src = element_type(case["from"])
     shape = tuple(case["shape"])
     if src.name == "STRING":
@@ -115,7 +140,7 @@ class BadAnswer(Exception):
     pass
 
 
-def _answer_bytes(out, dst, shape, count):
+def _answer_bytes(out: Any, dst: Any, shape: Tuple[int, ...], count: int) -> Union[bytes, List[str]]:
     """The ONNX raw bytes (or texts) of an implementation's answer; BadAnswer says what is wrong."""
     if dst.name == "STRING":
         a = np.asarray(out, dtype=object) if not isinstance(out, np.ndarray) else out
@@ -154,7 +179,7 @@ def _answer_bytes(out, dst, shape, count):
         out.dtype, dst.name, dst.dtype if dst.dtype is not None else "its bits as %s" % dst.raw_dtype))
 
 
-def takes_operator(impl):
+def takes_operator(impl: Implementation) -> bool:
     """Whether `impl` accepts operator= (a keyword of that name, or **kwargs)."""
     try:
         parameters = inspect.signature(impl).parameters.values()
@@ -163,15 +188,16 @@ def takes_operator(impl):
     return any(p.name == "operator" or p.kind is p.VAR_KEYWORD for p in parameters)
 
 
-def _call(impl, case):
+def _call(impl: Implementation, case: Case) -> Answer:
     """The implementation on one case, in this process: the answer tuple of _core.validate. A Cast
     case goes to implementations that take operator= only: the conversion is CastLike's, but the
     opsets a Cast node has are not (Cast exists from opset 13, CastLike from 15)."""
     x = _input_array(case)
-    kwargs = dict(saturate=case["saturate"], round_mode=case["round_mode"], opset=case["opset"])
+    kwargs: Dict[str, Any] = dict(saturate=case["saturate"], round_mode=case["round_mode"], opset=case["opset"])
     if case.get("operator", "CastLike") != "CastLike":
         if not takes_operator(impl):
-            return ("rejected", "the implementation takes no operator= argument: %s cases are not run" % case["operator"])
+            return ("rejected",
+                    "the implementation takes no operator= argument: %s cases are not run" % case["operator"])
         kwargs["operator"] = case["operator"]
     if element_type(case["from"]).dtype is None:  # raw bits (no ml_dtypes): the array cannot say its type
         kwargs["from_type"] = case["from"]
@@ -187,7 +213,7 @@ def _call(impl, case):
     return _decode(out, case)
 
 
-def _decode(out, case):
+def _decode(out: Any, case: Case) -> Answer:
     dst = element_type(case["to"])
     shape, count = tuple(case["shape"]), case["count"]
     errors = None
@@ -199,7 +225,7 @@ def _decode(out, case):
         return ("failed", "bad answer", str(e))
 
 
-def _one_line(e):
+def _one_line(e: BaseException) -> str:
     text = " ".join(str(e).split())
     return "%s: %s" % (type(e).__name__, text[:500]) if text else type(e).__name__
 
@@ -208,17 +234,18 @@ class _Isolated:
     """The implementation in a child process (fork), one case at a time: a crash, a hang past
     `timeout` seconds or an exit is a failed call, and the next case gets a fresh child."""
 
-    def __init__(self, impl, timeout):
+    def __init__(self, impl: Implementation, timeout: float) -> None:
         import multiprocessing
         self.impl, self.timeout = impl, timeout
         self.context = multiprocessing.get_context("fork")
-        self.process = self.conn = None
+        self.process: Optional[BaseProcess] = None
+        self.conn: Optional[Connection] = None
 
-    def _start(self):
+    def _start(self) -> None:
         parent, child = self.context.Pipe()
         impl = self.impl
 
-        def serve(conn):
+        def serve(conn: Connection) -> None:
             import faulthandler
             faulthandler.disable()  # a crash here is the expected, reported outcome: no dump on stderr
             while True:
@@ -233,41 +260,55 @@ class _Isolated:
         child.close()
         self.conn = parent
 
-    def _stop(self):
+    def _stop(self) -> None:
         if self.process is not None:
             if self.process.is_alive():
                 self.process.kill()
             self.process.join()
+        if self.conn is not None:
             self.conn.close()
         self.process = self.conn = None
 
-    def __call__(self, case):
-        if self.process is None or not self.process.is_alive():
+    def __call__(self, case: Case) -> Answer:
+        if self.process is None or self.conn is None or not self.process.is_alive():
             self._stop()
             self._start()
+        process, conn = self.process, self.conn
+        assert process is not None and conn is not None  # _start made them
         try:
-            self.conn.send(case)
-            if self.conn.poll(self.timeout):
-                return self.conn.recv()
+            conn.send(case)
+            if conn.poll(self.timeout):
+                return cast(Answer, conn.recv())
             self._stop()
             return ("failed", "timed out", "no answer within %g s (the child was killed)" % self.timeout)
         except (EOFError, BrokenPipeError, ConnectionResetError, OSError):
-            self.process.join(5)
-            code = self.process.exitcode
+            process.join(5)
+            code = process.exitcode
             self._stop()
             if code is not None and code < 0:
                 name = signal.Signals(-code).name if -code in signal.Signals._value2member_map_ else str(-code)
                 return ("failed", "crashed", "the implementation's process died with %s" % name)
             return ("failed", "exited", "the implementation's process exited with status %s" % code)
 
-    def close(self):
+    def close(self) -> None:
         self._stop()
 
 
-def _name_of(impl, name):
+def _name_of(impl: Implementation, name: Optional[str]) -> str:
     if name:
         return name
-    return getattr(impl, "castlike_name", None) or getattr(impl, "__qualname__", None) or type(impl).__name__
+    return str(getattr(impl, "castlike_name", None) or getattr(impl, "__qualname__", None) or type(impl).__name__)
+
+
+def _description_of(impl: Implementation, description: str) -> str:
+    """The report's `implementation:` line: `description`, else the implementation's
+    castlike_description, else what it is: the Python callable by module and qualified name."""
+    found = description or getattr(impl, "castlike_description", None)
+    if found:
+        return str(found)
+    what = getattr(impl, "__qualname__", None) or type(impl).__qualname__
+    module = getattr(impl, "__module__", None) or type(impl).__module__
+    return "the Python callable %s.%s (castlike.validate)" % (module, what)
 
 
 class _Rendered:
@@ -275,35 +316,40 @@ class _Rendered:
 
     FORMATS = {".json": "json", ".html": "html", ".xml": "junit"}  # by suffix; anything else is text
 
-    def __init__(self, core):
+    def __init__(self, core: Union[CoreReport, CoreExhaustiveReport]) -> None:
         self._core = core
 
-    ok = property(lambda self: self._core.ok)
-    verdict = property(lambda self: self._core.verdict())
+    @property
+    def ok(self) -> bool:
+        return bool(self._core.ok)
 
-    def text(self):
-        return self._core.text()
+    @property
+    def verdict(self) -> str:
+        return str(self._core.verdict())
 
-    def json(self):
-        return self._core.json()
+    def text(self) -> str:
+        return str(self._core.text())
 
-    def html(self):
-        return self._core.html()
+    def json(self) -> str:
+        return str(self._core.json())
 
-    def write(self, path, format=None):
+    def html(self) -> str:
+        return str(self._core.html())
+
+    def write(self, path: PathLike, format: Optional[str] = None) -> None:
         """Writes the report; the format from `format` or the suffix (.txt, .json, .html, .xml)."""
         fmt = format or self.FORMATS.get(Path(path).suffix, "text")
         if fmt not in ("text",) + tuple(self.FORMATS.values()):
             raise ValueError("unknown report format %r (text, %s)" % (fmt, ", ".join(self.FORMATS.values())))
         Path(path).write_text(getattr(self, fmt)())
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.text()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<castlike.%s %s>" % (type(self).__name__, self.verdict.strip())
 
-    def _repr_html_(self):
+    def _repr_html_(self) -> str:
         return self.html()
 
 
@@ -313,37 +359,46 @@ class Report(_Rendered):
     write(path), the rows a baseline keeps (discrepancies(), baseline(), write_baseline(path)) and
     compare(baseline) for the known-discrepancies flow."""
 
-    def __init__(self, core, comparison=None):
+    _core: CoreReport
+
+    def __init__(self, core: CoreReport, comparison: Optional[Dict[str, Any]] = None) -> None:
         super().__init__(core)
         self.comparison = comparison
 
-    total = property(lambda self: self._core.total)
-    implementation = property(lambda self: self._core.implementation)
+    @property
+    def total(self) -> Dict[str, int]:
+        """Element counts: pass, fail, unspecified, rejected."""
+        return self._core.total
 
-    def junit(self):
+    @property
+    def implementation(self) -> str:
+        return self._core.implementation
+
+    def junit(self) -> str:
         return self._core.junit()
 
-    def cases(self):
+    def cases(self) -> List[Dict[str, Any]]:
         return self._core.case_results()
 
-    def discrepancies(self):
+    def discrepancies(self) -> List[Dict[str, Any]]:
         return self._core.discrepancies()
 
-    def call_failures(self):
+    def call_failures(self) -> List[Dict[str, Any]]:
         return self._core.call_failures()
 
-    def baseline(self):
+    def baseline(self) -> str:
         """This run as a baseline document (what `castlike validate --write-expect` writes)."""
         return self._core.baseline_document()
 
-    def write_baseline(self, path):
+    def write_baseline(self, path: PathLike) -> None:
         Path(path).write_text(self.baseline())
 
-    def compare(self, baseline, strict=False):
+    def compare(self, baseline: PathLike, strict: bool = False) -> Dict[str, Any]:
         """Compares with a baseline file: known / new / changed / vanished rows (a dict); afterwards
         ok, verdict and the renderings judge against it, as `castlike validate --expect` does."""
-        self.comparison = self._core.compare(str(baseline), strict)
-        return self.comparison
+        comparison = self._core.compare(str(baseline), strict)
+        self.comparison = comparison
+        return comparison
 
 
 class ExhaustiveReport(_Rendered):
@@ -352,12 +407,13 @@ class ExhaustiveReport(_Rendered):
     and readings)."""
 
     FORMATS = {".json": "json", ".html": "html"}
+    _core: CoreExhaustiveReport
 
-    def configurations(self):
+    def configurations(self) -> List[Dict[str, Any]]:
         return self._core.configurations()
 
 
-def exhaustive_configurations():
+def exhaustive_configurations() -> List[str]:
     """The ids an exhaustive validation takes: every configuration of a source of at most 32 bits
     (FLOAT-FLOAT8E4M3FN-sat1, INT32-FLOAT8E8M0-sat0-down, ...) that CastLike-25 can call, the call a
     Python implementation gets; the FLOAT6 types (Cast-28 only) are not among them (the command line's
@@ -365,8 +421,9 @@ def exhaustive_configurations():
     return list(_core.exhaustive_configurations())
 
 
-def _exhaustive(impl, ids, name, description, batch, jobs, input_range):
-    def convert(call, first, end, raw):
+def _exhaustive(impl: Callable[[Case], Answer], ids: List[str], name: str, description: str, batch: int,
+                input_range: Optional[Tuple[int, int]], max_intervals: Optional[int]) -> ExhaustiveReport:
+    def convert(call: Case, first: int, end: int, raw: bytes) -> Answer:
         src, dst = element_type(call["from"]), element_type(call["to"])
         count = end - first
         case = {"from": src.name, "to": dst.name, "shape": (count,), "count": count, "raw": raw,
@@ -376,13 +433,53 @@ def _exhaustive(impl, ids, name, description, batch, jobs, input_range):
             return ("failed", "bad answer", "element errors in an exhaustive batch (inputs %d..%d)" % (first, end - 1))
         return answer[:2] if answer[0] != "failed" else answer
 
-    core = _core.validate_exhaustive(list(ids), convert, name, description, batch, jobs, input_range)
+    core = _core.validate_exhaustive(ids, convert, name, description, batch, 1, input_range, max_intervals)
     return ExhaustiveReport(core)
 
 
-def validate(impl, *, vectors=None, cases=None, pairs=None, rules=None, exhaustive=None, name=None, description="",
-             expect=None, expect_strict=False, isolate=False, timeout=10.0, examples_per_rule=5, batch=1 << 20,
-             input_range=None, progress=None):
+def _count(name: str, value: Any, least: int = 1) -> int:
+    """A count argument (batch, max_intervals, ...): an int from `least` to what the harness's
+    size_t holds (nanobind's own refusal of a bigger one would be a TypeError with its signature)."""
+    n = integer(name, value)
+    if not least <= n < (1 << 63):
+        raise ValueError("%s must be from %d to 2^63 - 1, not %d" % (name, least, n))
+    return n
+
+
+def _input_range(value: Any) -> Optional[Tuple[int, int]]:
+    if value is None:
+        return None
+    first, last = (integer("input_range", v) for v in value)
+    if not 0 <= first <= last < (1 << 32):
+        raise ValueError("input_range=(first, last) must have 0 <= first <= last < 2^32, not %r" % (tuple(value),))
+    return first, last
+
+
+# Typed by what `exhaustive` is: a vector validation gives a Report, an exhaustive one an ExhaustiveReport.
+@overload
+def validate(impl: Implementation, *, vectors: Vectors = ..., cases: Cases = ..., pairs: Pairs = ...,
+             rules: Optional[Iterable[str]] = ..., exhaustive: None = ..., name: Optional[str] = ...,
+             description: str = ..., expect: Optional[PathLike] = ..., expect_strict: bool = ..., isolate: bool = ...,
+             timeout: float = ..., examples_per_rule: int = ..., batch: int = ...,
+             input_range: Optional[Tuple[int, int]] = ..., max_intervals: Optional[int] = ...,
+             progress: Optional[Callable[[int, int, int], Any]] = ...) -> Report: ...
+
+
+@overload
+def validate(impl: Implementation, *, vectors: Vectors = ..., cases: Cases = ..., pairs: Pairs = ...,
+             rules: Optional[Iterable[str]] = ..., exhaustive: Union[str, Iterable[str]], name: Optional[str] = ...,
+             description: str = ..., expect: Optional[PathLike] = ..., expect_strict: bool = ..., isolate: bool = ...,
+             timeout: float = ..., examples_per_rule: int = ..., batch: int = ...,
+             input_range: Optional[Tuple[int, int]] = ..., max_intervals: Optional[int] = ...,
+             progress: Optional[Callable[[int, int, int], Any]] = ...) -> ExhaustiveReport: ...
+
+
+def validate(impl: Implementation, *, vectors: Vectors = None, cases: Cases = None, pairs: Pairs = None,
+             rules: Optional[Iterable[str]] = None, exhaustive: Union[str, Iterable[str], None] = None,
+             name: Optional[str] = None, description: str = "", expect: Optional[PathLike] = None,
+             expect_strict: bool = False, isolate: bool = False, timeout: float = 10.0, examples_per_rule: int = 5,
+             batch: int = 1 << 20, input_range: Optional[Tuple[int, int]] = None, max_intervals: Optional[int] = None,
+             progress: Optional[Callable[[int, int, int], Any]] = None) -> Union[Report, ExhaustiveReport]:
     """Judges `impl` (see the module's text for the calling convention) against the exact reference.
 
     vectors     vector directories or files (default: the packaged curated set and spec examples)
@@ -390,7 +487,9 @@ def validate(impl, *, vectors=None, cases=None, pairs=None, rules=None, exhausti
     rules       judge only these rule ids
     exhaustive  a configuration id or a list of them (exhaustive_configurations()): every input
                 bit pattern instead of the vectors, in batches of `batch` inputs; returns an
-                ExhaustiveReport. input_range=(first, last) limits the inputs.
+                ExhaustiveReport. input_range=(first, last) limits the inputs; max_intervals: the
+                failing intervals kept per configuration (default: the command line's, as its
+                `validate --exhaustive --max-intervals N`).
     expect      a baseline file (castlike-known-discrepancies): the verdict fails only on rows that
                 are new or changed (expect_strict: also on vanished ones)
     isolate     each call in a child process (crash / hang / exit -> a failed call), `timeout` s each
@@ -400,12 +499,14 @@ def validate(impl, *, vectors=None, cases=None, pairs=None, rules=None, exhausti
     if not callable(impl):
         raise TypeError("impl must be callable like castlike.cast(x, to, *, saturate, round_mode, opset)")
     label = _name_of(impl, name)
-    description = description or getattr(impl, "castlike_description", "")
-    runner = _Isolated(impl, timeout) if isolate else (lambda case: _call(impl, case))
+    description = _description_of(impl, description)
+    isolated = _Isolated(impl, timeout) if isolate else None
+    runner: Callable[[Case], Answer] = isolated if isolated is not None else (lambda case: _call(impl, case))
     try:
         if exhaustive is not None:
             ids = [exhaustive] if isinstance(exhaustive, str) else list(exhaustive)
-            return _exhaustive(runner, ids, label, description, batch, 1, input_range)
+            return _exhaustive(runner, ids, label, description, _count("batch", batch), _input_range(input_range),
+                               None if max_intervals is None else _count("max_intervals", max_intervals))
         vector_set = _core.VectorSet.load(_paths(vectors))
         if cases is not None or pairs is not None:
             chosen = list_cases(_paths(vectors), cases=cases, pairs=pairs)
@@ -413,10 +514,10 @@ def validate(impl, *, vectors=None, cases=None, pairs=None, rules=None, exhausti
                 raise ValueError("the selection (cases=%r, pairs=%r) holds no vector file" % (cases, pairs))
             vector_set.keep([e["name"] for e in chosen])
         core = _core.validate(vector_set, runner, label, description, list(rules) if rules else None,
-                              examples_per_rule, progress)
+                              _count("examples_per_rule", examples_per_rule, least=0), progress)
     finally:
-        if isolate:
-            runner.close()
+        if isolated is not None:
+            isolated.close()
     report = Report(core)
     if expect is not None:
         report.compare(expect, expect_strict)

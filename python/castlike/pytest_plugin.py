@@ -19,22 +19,31 @@ Give path options as --castlike-vectors=DIR, --castlike-expect=FILE: pytest pick
 plugins add their options, so there a separate value that is an existing path counts as a test path.
 """
 
+from __future__ import annotations
+
 import importlib
 import inspect
 import sys
 from pathlib import Path
+from types import ModuleType
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 import pytest
 
 import castlike
+from castlike._validate import Case, Implementation, Report
+
+Row = Dict[str, Any]
 
 SUITE = Path(__file__).with_name("conformance_suite.py")  # the test module --castlike-impl adds
-_IMPL = pytest.StashKey()   # the implementation of --castlike-impl (per process: xdist workers resolve it again)
-_CASES = pytest.StashKey()  # the selected cases, computed once per process in list_cases' deterministic order
+# The implementation of --castlike-impl (per process: xdist workers resolve it again).
+_IMPL = pytest.StashKey[Implementation]()
+# The selected cases, computed once per process in list_cases' deterministic order.
+_CASES = pytest.StashKey[List[Case]]()
 EXAMPLES = 3                # failing elements shown per rule
 
 
-def pytest_addoption(parser):
+def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("castlike", "castlike: ONNX CastLike / Cast conformance (castlike.validate)")
     group.addoption("--castlike-impl", metavar="MODULE:CALLABLE",
                     help="run the conformance suite on this callable (castlike.cast's signature) or ONNX "
@@ -50,7 +59,7 @@ def pytest_addoption(parser):
                     help="baseline (castlike-known-discrepancies): its rows are strict xfails")
 
 
-def pytest_configure(config):
+def pytest_configure(config: pytest.Config) -> None:
     opt = config.option
     here = config.invocation_params.dir
     # Relative paths are made absolute now, so that every xdist worker and every item reads the same files.
@@ -73,14 +82,15 @@ def pytest_configure(config):
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_pycollect_makemodule(module_path, parent):
+def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> Optional[pytest.Module]:
     # Installed, the suite lies outside the rootdir, where pytest's node ids would be "::test_castlike[...]"
     # (and the JUnit classname empty): it is named by its path in site-packages instead.
     if module_path == SUITE and not module_path.is_relative_to(parent.config.rootpath):
         return pytest.Module.from_parent(parent, path=module_path, nodeid="castlike/conformance_suite.py")
+    return None
 
 
-def _cases(config):
+def _cases(config: pytest.Config) -> List[Case]:
     if _CASES not in config.stash:
         opt = config.option
         try:
@@ -94,7 +104,7 @@ def _cases(config):
     return config.stash[_CASES]
 
 
-def _check_baseline(path, case):
+def _check_baseline(path: str, case: Case) -> None:
     # The baseline is read strictly by Report.compare; comparing a tiny run of the kernels with it
     # reports a malformed file once, as a usage error, instead of in every test.
     try:
@@ -103,7 +113,7 @@ def _check_baseline(path, case):
         raise pytest.UsageError("--castlike-expect: %s" % e) from None
 
 
-def _resolve(spec, here):
+def _resolve(spec: str, here: Path) -> Implementation:
     """The implementation named by --castlike-impl; a usage error says what is wrong with the spec."""
     usage = "--castlike-impl %r: " % spec
     module_name, sep, attr = spec.partition(":")
@@ -123,6 +133,7 @@ def _resolve(spec, here):
             raise pytest.UsageError(usage + "the builtin implementation is builtin:kernels (castlike.cast)")
         return castlike.cast
     missing = object()
+    obj: Any
     try:
         obj = _import(module_name, here)
         for part in attr.split("."):
@@ -140,7 +151,7 @@ def _resolve(spec, here):
         raise pytest.UsageError(usage + str(e)) from None
 
 
-def _import(module_name, here, missing_ok=False):
+def _import(module_name: str, here: Path, missing_ok: bool = False) -> Optional[ModuleType]:
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as e:
@@ -153,26 +164,28 @@ def _import(module_name, here, missing_ok=False):
         return importlib.import_module(module_name)
 
 
-def _as_impl(obj, module_only=False):
+def _as_impl(obj: Any, module_only: bool = False) -> Implementation:
     """A callable like castlike.cast from `obj`: itself, or an ONNX backend wrapped by castlike.onnx_backend.
     module_only: obj is a module named without an attribute, which must be a backend."""
     try:
-        from castlike import onnx_backend
+        from castlike.onnx_backend import implementation, is_backend
     except ImportError:  # not in this build, or onnx not installed: then obj cannot be a backend either
-        onnx_backend = None
-    # Backends first: a backend class is callable too, but not with cast's signature.
-    if onnx_backend is not None and onnx_backend.is_backend(obj):
-        return onnx_backend.implementation(obj)
+        pass
+    else:
+        # Backends first: a backend class is callable too, but not with cast's signature.
+        if is_backend(obj):
+            return implementation(obj)
     if module_only:
         raise TypeError("%r is not an ONNX backend module" % (obj,))
     if not callable(obj):
         raise TypeError("%r is neither a callable like castlike.cast(x, to, *, saturate, round_mode, opset) "
                         "nor an ONNX backend" % (obj,))
-    return obj
+    impl: Implementation = obj
+    return impl
 
 
 @pytest.fixture(scope="session")
-def castlike_impl(pytestconfig):
+def castlike_impl(pytestconfig: pytest.Config) -> Implementation:
     """The implementation under test: --castlike-impl's. Define a fixture of this name to use another."""
     if _IMPL not in pytestconfig.stash:
         pytest.fail("castlike: no implementation: give --castlike-impl MODULE:CALLABLE (or builtin:kernels) "
@@ -180,13 +193,13 @@ def castlike_impl(pytestconfig):
     return pytestconfig.stash[_IMPL]
 
 
-def pytest_generate_tests(metafunc):
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "castlike_case" in metafunc.fixturenames:
         cases = _cases(metafunc.config)
         metafunc.parametrize("castlike_case", cases, ids=[c["id"] for c in cases])
 
 
-def test_castlike(castlike_case, castlike_impl, pytestconfig):
+def test_castlike(castlike_case: Case, castlike_impl: Implementation, pytestconfig: pytest.Config) -> None:
     """One vector file judged by castlike.validate (the packaged suite, castlike/conformance_suite.py,
     is this function; importing it into a test module runs the suite there)."""
     opt = pytestconfig.option
@@ -203,7 +216,7 @@ def test_castlike(castlike_case, castlike_impl, pytestconfig):
         pytest.fail(_message(report.verdict, report.discrepancies(), report.call_failures()), pytrace=False)
 
 
-def _judge_against(report, name, baseline):
+def _judge_against(report: Report, name: str, baseline: str) -> None:
     """Strict xfail: known rows only -> xfail; new / changed / vanished rows or a failed call -> fail."""
     comparison = report.compare(baseline)
     # The baseline's rows of other cases are "not run" here: only this case's rows count.
@@ -229,11 +242,11 @@ def _judge_against(report, name, baseline):
         pytest.xfail("known discrepancy: " + "; ".join(r["text"] for r in known))
 
 
-def _key(row):
+def _key(row: Row) -> Tuple[str, str, str, str]:
     return row["kind"], row["case"], row["rule"], row["message"]
 
 
-def _message(headline, rows, failed_calls, more=()):
+def _message(headline: str, rows: Sequence[Row], failed_calls: Iterable[Row], more: Iterable[str] = ()) -> str:
     """The failure text: the headline, then each row (rule or rejection) with its first failing elements."""
     summaries = dict(castlike.rules())
     lines = [headline]
@@ -244,7 +257,8 @@ def _message(headline, rows, failed_calls, more=()):
         lines += ["", row["text"] + rule]
         lines += [example["block"].rstrip("\n") for example in row["examples"]]
         if row["kind"] == "discrepancy" and row["failures"] > len(row["examples"]):
-            lines.append("  ... %d more failing element(s) of %s" % (row["failures"] - len(row["examples"]), row["rule"]))
+            more_failures = row["failures"] - len(row["examples"])
+            lines.append("  ... %d more failing element(s) of %s" % (more_failures, row["rule"]))
     if more:
         lines += [""] + list(more)
     return "\n".join(lines)

@@ -3,6 +3,11 @@ import pytest
 import castlike
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "hostile: a hostile or careless caller's input gets castlike's own clear "
+                                       "answer (scripts/test-python -m hostile)")
+
+
 @pytest.fixture(scope="session")
 def small_pairs():
     """A few pairs covering float8, sub-byte, E8M0 and STRING both ways: a validation in seconds."""

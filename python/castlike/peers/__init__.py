@@ -17,10 +17,14 @@ Each implementation carries castlike_name, castlike_description and castlike_inf
 file's header: name, version, description).
 """
 
+from typing import Any, Dict
+
+from .._validate import Implementation
+
 PEERS = ("onnxruntime", "onnx-reference", "ml-dtypes", "openvino", "openvino-constant", "jax", "jax-lax", "tract")
 
 
-def implementation(name):
+def implementation(name: str) -> Implementation:
     """The implementation of peer `name` (its runtime must be importable)."""
     if name == "onnxruntime":
         from .onnxruntime_session import OnnxruntimeSession
@@ -43,15 +47,15 @@ def implementation(name):
     raise ValueError("unknown peer %r (one of %s)" % (name, ", ".join(PEERS)))
 
 
-def info(impl):
+def info(impl: Implementation) -> Dict[str, Any]:
     """The results file's implementation header of an implementation: castlike_info, else its name,
     version and description attributes."""
     found = getattr(impl, "castlike_info", None)
     if found:
         return dict(found)
     out = {"name": getattr(impl, "castlike_name", None) or getattr(impl, "__qualname__", type(impl).__name__)}
-    if getattr(impl, "castlike_version", None):
-        out["version"] = impl.castlike_version
-    if getattr(impl, "castlike_description", None):
-        out["description"] = impl.castlike_description
+    for key in ("version", "description"):
+        value = getattr(impl, "castlike_" + key, None)
+        if value:
+            out[key] = value
     return out

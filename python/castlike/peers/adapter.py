@@ -8,12 +8,13 @@ exhaustive mode (castlike.peers.exhaustive). Also `python -m castlike.peers PEER
 import argparse
 import sys
 import traceback
+from typing import List, Optional
 
-from . import exhaustive, implementation
+from . import exhaustive, implementation, info
 from .results import VectorError, write_results
 
 
-def main(peer, argv=None, description=None):
+def main(peer: str, argv: Optional[List[str]] = None, description: Optional[str] = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     impl = implementation(peer)
     if exhaustive.wants(argv):
@@ -32,7 +33,8 @@ def main(peer, argv=None, description=None):
     except ValueError as e:  # a wrapper bug must not look like a peer's answer
         traceback.print_exc()
         sys.exit("error: the adapter failed: %s" % e)
-    info = impl.castlike_info
+    header = info(impl)
     print("%s %s: %d cases ran, %d rejected, %d element errors -> %s" % (
-        info["name"], info.get("version", ""), counts["ok"], counts["rejected"], counts["element errors"], args.out))
+        header["name"], header.get("version", ""), counts["ok"], counts["rejected"], counts["element errors"],
+        args.out))
     return 0

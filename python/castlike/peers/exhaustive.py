@@ -8,19 +8,27 @@ a result) is castlike.exhaustive_configurations(). The inputs 0 .. 2^bits - 1 ar
 batches (one preallocated pattern buffer, bounded memory), each batch is one call of the
 implementation at opset 25 with the id's attributes, and its answer is written in the destination's
 raw ONNX layout: little-endian, the packed types one bit string (element 0 in the lowest bits: 4-bit
-types two per byte, 2-bit types four per byte, 6-bit types four per three bytes). Every configuration is first tried on the inputs 0 .. 3, so that
-one the implementation cannot run is refused before any output is written.
+types two per byte, 2-bit types four per byte, 6-bit types four per three bytes). Every
+configuration is first tried on the inputs 0 .. 3, so that one the implementation cannot run is
+refused before any output is written.
 """
+
+from __future__ import annotations
 
 import argparse
 import sys
 import time
+from typing import BinaryIO, Callable, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
 from .. import _validate
 from .._retry import one_line
-from .._types import TYPES, element_type, storage_bytes
+from .._types import TYPES, bits_dtype, element_type, storage_bytes
+from .._validate import Array, Implementation
+
+# A configuration's batch conversion: source bit patterns (unsigned integers) -> the raw output bytes.
+Converter = Callable[[Array], bytes]
 
 ROUND_MODES = ("up", "down", "nearest")
 DEFAULT_BATCH = 1 << 22
@@ -31,12 +39,13 @@ class Configuration:
     """A source, a destination and the effective attributes (saturate and round_mode are None where
     the destination does not read them)."""
 
-    def __init__(self, source, destination, saturate=None, round_mode=None):
+    def __init__(self, source: str, destination: str, saturate: Optional[int] = None,
+                 round_mode: Optional[str] = None) -> None:
         self.source, self.destination = source, destination
         self.saturate, self.round_mode = saturate, round_mode
 
     @property
-    def id(self):
+    def id(self) -> str:
         s = "%s-%s" % (self.source, self.destination)
         if self.saturate is not None:
             s += "-sat%d" % self.saturate
@@ -45,20 +54,21 @@ class Configuration:
         return s
 
     @property
-    def inputs(self):
+    def inputs(self) -> int:
         return 1 << element_type(self.source).bits
 
-    def attributes(self):
+    def attributes(self) -> Dict[str, Union[int, str]]:
         """The CastLike attributes of the id (for implementations that take attributes)."""
         return {k: v for k, v in (("saturate", self.saturate), ("round_mode", self.round_mode)) if v is not None}
 
 
-def _from_id(text):
+def _from_id(text: str) -> Optional[Configuration]:
     """The Configuration spelled by a well-formed id, or None."""
     parts = text.split("-")
     if len(parts) < 2 or parts[0] not in TYPES or parts[1] not in TYPES:
         return None
-    saturate = round_mode = None
+    saturate: Optional[int] = None
+    round_mode: Optional[str] = None
     for p in parts[2:]:
         if p in ("sat0", "sat1") and saturate is None and round_mode is None:
             saturate = int(p[3])
@@ -69,12 +79,13 @@ def _from_id(text):
     return Configuration(parts[0], parts[1], saturate, round_mode)
 
 
-def all_configurations():
+def all_configurations() -> List[Configuration]:
     """Every configuration castlike judges exhaustively, in its order."""
-    return [_from_id(i) for i in _validate.exhaustive_configurations()]
+    found = [_from_id(i) for i in _validate.exhaustive_configurations()]
+    return [c for c in found if c is not None]
 
 
-def parse_id(text):
+def parse_id(text: str) -> Configuration:
     """The Configuration named by `text`, or ValueError saying what is wrong."""
     configurations = all_configurations()
     for c in configurations:
@@ -91,7 +102,7 @@ def parse_id(text):
     raise ValueError("%r: wrong attributes for %s; one of %s" % (text, parts[1], ", ".join(wanted)))
 
 
-def parse_range(text, config):
+def parse_range(text: str, config: Configuration) -> Tuple[int, int]:
     """`FIRST..LAST` (inclusive; decimal or 0x hex) as (first, last), checked against the source."""
     try:
         first, last = (int(p, 0) for p in text.split(".."))
@@ -102,12 +113,12 @@ def parse_range(text, config):
     return first, last
 
 
-def converter(impl, config):
+def converter(impl: Implementation, config: Configuration) -> Converter:
     """The batch conversion of `config` by `impl`: source bit patterns (unsigned integers) -> the raw
     output bytes. Element errors in a batch are an error (exhaustive outputs have no holes)."""
     src, dst = element_type(config.source), element_type(config.destination)
 
-    def convert(patterns):
+    def convert(patterns: Array) -> bytes:
         x = patterns.view(src.dtype) if src.dtype is not None else patterns
         out = impl(x, dst.name, saturate=config.saturate, round_mode=config.round_mode, opset=OPSET)
         answer = _validate._decode(out, {"to": dst.name, "shape": x.shape, "count": x.size})
@@ -117,27 +128,28 @@ def converter(impl, config):
             index, message = sorted(answer[2].items())[0]
             raise RuntimeError("%d element error(s) in the batch from %#x, first at %#x: %s"
                                % (len(answer[2]), int(patterns[0]), int(patterns[index]), message))
-        return answer[1]
+        return bytes(answer[1])
 
     return convert
 
 
-def open_checked(impl, config):
+def open_checked(impl: Implementation, config: Configuration) -> Converter:
     """impl's converter for `config`, tried on the first four inputs (raises if it cannot run it)."""
     convert = converter(impl, config)
-    data = convert(np.arange(4, dtype=element_type(config.source).raw_dtype))
+    data = convert(np.arange(4, dtype=bits_dtype(element_type(config.source))))
     if len(data) != storage_bytes(config.destination, 4):
         raise RuntimeError("the implementation returned %d bytes for 4 inputs" % len(data))
     return convert
 
 
-def stream(config, convert, out, batch=DEFAULT_BATCH, first=0, last=None):
+def stream(config: Configuration, convert: Converter, out: BinaryIO, batch: int = DEFAULT_BATCH, first: int = 0,
+           last: Optional[int] = None) -> float:
     """Writes the raw outputs of the inputs first .. last (default: every input) of `config` to the
     binary file `out`; returns the seconds spent converting (the rest is generation and writing).
     Batches are multiples of 4 inputs, so packed outputs of consecutive batches join up."""
     last = config.inputs - 1 if last is None else last
     batch = min(batch, last - first + 1)
-    patterns_type = element_type(config.source).raw_dtype
+    patterns_type = bits_dtype(element_type(config.source))
     offsets = np.arange(batch, dtype=patterns_type)
     buffer = np.empty(batch, dtype=patterns_type)
     converting = 0.0
@@ -156,12 +168,12 @@ def stream(config, convert, out, batch=DEFAULT_BATCH, first=0, last=None):
     return converting
 
 
-def wants(argv):
+def wants(argv: List[str]) -> bool:
     """True when the command line asks for the exhaustive mode (not the vector-file mode)."""
     return any(a in ("--list", "--exhaustive") or a.startswith("--exhaustive=") for a in argv)
 
 
-def main(peer_name, impl, argv):
+def main(peer_name: str, impl: Implementation, argv: List[str]) -> int:
     """The adapters' `--exhaustive ID [--out FILE|-] [--range FIRST..LAST] [--batch N]` and `--list`
     modes for the implementation `impl` (the exit status: 0, 2 broken pipe, 3 refused)."""
     parser = argparse.ArgumentParser(

@@ -15,17 +15,19 @@ source's dtype, handed to the jitted function (which copies it to the CPU device
 """
 
 import warnings
+from typing import Any, Callable, Dict, Optional
 
 import numpy as np
 
 from .._retry import run_whole_or_per_element
-from .._types import element_type, type_of_array
+from .._types import TypeLike, element_type, type_of_array
+from .._validate import Array
 
 MODES = ("astype", "lax")
 
 
 class JaxConvert:
-    def __init__(self, mode="astype"):
+    def __init__(self, mode: str = "astype") -> None:
         if mode not in MODES:
             raise ValueError("mode %r is not one of %s" % (mode, MODES))
         import jax
@@ -42,9 +44,9 @@ class JaxConvert:
                                      "round_mode ignored; numpy %s" % (what, jaxlib.__version__, np.__version__))
         self.castlike_info = {"name": self.castlike_name, "version": self.castlike_version,
                               "description": self.castlike_description}
-        self._functions = {}
+        self._functions: Dict[Any, Callable[[Array], Any]] = {}
 
-    def _function(self, dtype):
+    def _function(self, dtype: Any) -> Callable[[Array], Any]:
         f = self._functions.get(dtype)
         if f is None:
             if self.mode == "astype":
@@ -54,7 +56,8 @@ class JaxConvert:
             self._functions[dtype] = f
         return f
 
-    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25, operator="CastLike"):
+    def __call__(self, x: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
+                 opset: int = 25, operator: str = "CastLike") -> Any:
         x = np.asarray(x)
         src, dst = type_of_array(x), element_type(to)
         if src is None:
@@ -66,13 +69,14 @@ class JaxConvert:
         if any(t.name.startswith("FLOAT6") for t in (src, dst)):
             # Measured with jax 0.10.2: XLA's CPU compiler stops the whole process ("Invalid bitcast
             # i6 to i8", a fatal check) on any float6 conversion, so the case is refused instead.
-            raise TypeError("JAX's CPU compiler aborts the process on float6 (%s -> %s): not run" % (src.name, dst.name))
+            raise TypeError("JAX's CPU compiler aborts the process on float6 (%s -> %s): not run"
+                            % (src.name, dst.name))
         convert = self._function(self.jnp.dtype(dst.dtype))
 
-        def run(a):
+        def run(a: Array) -> Array:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # overflow warnings: the values are what is judged
-                out = np.asarray(convert(a))
+                out: Array = np.asarray(convert(a))
             if out.dtype != dst.dtype:
                 raise TypeError("JAX returned %s, not %s" % (out.dtype, dst.dtype))
             return out

@@ -7,27 +7,29 @@ the whole tensor is retried in parts down to the elements that raise alone: thos
 """
 
 import warnings
+from typing import Any, Optional
 
 import numpy as np
 
 from .._retry import per_element
-from .._types import element_type
+from .._types import TypeLike, element_type
 
 
 class MlDtypesAstype:
     castlike_name = "ml_dtypes"
 
-    def __init__(self):
+    def __init__(self) -> None:
         import ml_dtypes
         self.castlike_version = ml_dtypes.__version__
         self.castlike_description = "numpy %s astype; no opsets, saturate and round_mode ignored" % np.__version__
         self.castlike_info = {"name": "ml_dtypes", "version": self.castlike_version,
                               "description": self.castlike_description}
 
-    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25, operator="CastLike"):
+    def __call__(self, x: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
+                 opset: int = 25, operator: str = "CastLike") -> Any:
         dst = element_type(to)
 
-        def convert(a):
+        def convert(a: Any) -> Any:
             with warnings.catch_warnings(), np.errstate(all="ignore"):
                 warnings.simplefilter("ignore")  # overflow warnings: the values are what is judged
                 return a.astype(str).astype(object) if dst.name == "STRING" else a.astype(dst.dtype)

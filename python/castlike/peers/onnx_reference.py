@@ -1,10 +1,10 @@
 """The onnx-reference peer: onnx.reference.ReferenceEvaluator through onnx's backend API
 (castlike.onnx_backend), named and described as the committed baseline has it."""
 
-from ..onnx_backend import ReferenceEvaluatorBackend, implementation
+from ..onnx_backend import BackendImplementation, ReferenceEvaluatorBackend, implementation
 
 
-def onnx_reference():
+def onnx_reference() -> BackendImplementation:
     import ml_dtypes
     import numpy
     import onnx

@@ -18,20 +18,28 @@ load (STRING, the FNUZ float8 types, INT2/UINT2) make the model fail to load: a 
 OpenVINO's message.
 """
 
+from __future__ import annotations
+
 import os
 import tempfile
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 import numpy as np
 
 from .._onnx_model import PreparedModels, call_of, model_for
 from .._retry import LOAD, at_stage, run_whole_or_per_element
-from .._types import from_raw, raw_bytes, storage_bytes
+from .._types import ElementType, TypeLike, from_raw, raw_bytes, storage_bytes
+from .._validate import Array
+
+if TYPE_CHECKING:
+    from onnx import ModelProto
+
 MODES = ("fed", "constant")
 CONFIG = {"INFERENCE_PRECISION_HINT": "f32"}
 
 
 class OpenvinoCompiled:
-    def __init__(self, mode="fed"):
+    def __init__(self, mode: str = "fed") -> None:
         if mode not in MODES:
             raise ValueError("mode %r is not one of %s" % (mode, MODES))
         import numpy
@@ -53,10 +61,11 @@ class OpenvinoCompiled:
         self._compiled = PreparedModels(self._compile)
         self._dir = tempfile.TemporaryDirectory(prefix="castlike-openvino-")
 
-    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25, operator="CastLike"):
+    def __call__(self, x: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
+                 opset: int = 25, operator: str = "CastLike") -> Any:
         x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset, operator)
 
-        def run(a):
+        def run(a: Array) -> Array:
             if self.mode == "fed":
                 compiled = self._compiled.for_call(a, dst, attrs)
                 tensor = self.ov.Tensor(compiled.inputs[0].get_element_type(), list(a.shape))
@@ -77,7 +86,7 @@ class OpenvinoCompiled:
 
         return run_whole_or_per_element(run, x)
 
-    def _compile(self, model):
+    def _compile(self, model: ModelProto) -> Any:
         # The ONNX frontend reads a file (its in-memory path takes OpenVINO IR, not ONNX).
         path = os.path.join(self._dir.name, "model.onnx")
         with open(path, "wb") as f:
@@ -88,7 +97,7 @@ class OpenvinoCompiled:
             raise at_stage(e, LOAD)
 
     @staticmethod
-    def _output(tensor, dst, shape):
+    def _output(tensor: Any, dst: ElementType, shape: Sequence[int]) -> Array:
         if list(tensor.shape) != list(shape):
             raise RuntimeError("output shape %s, expected %s" % (list(tensor.shape), list(shape)))
         count = int(np.prod(shape, dtype=np.int64))

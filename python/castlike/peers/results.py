@@ -3,22 +3,29 @@ signature, for `castlike validate --results`: the vector files are read as they 
 case names its file by the SHA-256 of its bytes), every case is one call of the implementation, and
 its answer, its element errors or its rejection is one JSON line."""
 
+from __future__ import annotations
+
 import hashlib
 import json
+import os
 from pathlib import Path
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from .. import _validate
 from .._retry import one_line, stage_of
-from .._types import TYPES, element_type, from_raw, raw_bytes
+from .._types import TYPES, bits_dtype, element_type, from_raw, raw_bytes
+from .._validate import Array, Implementation, PathLike
+
+VectorFile = Dict[str, Any]  # a parsed vector file, with '_path' and '_sha256'
 
 
 class VectorError(Exception):
     pass
 
 
-def load_vector_files(paths):
+def load_vector_files(paths: Iterable[PathLike]) -> List[VectorFile]:
     """Every *.json directly in each directory (or the file itself), sorted by case name: the parsed
     vector files, each with '_path' and '_sha256' (of the file's bytes)."""
     files = []
@@ -50,7 +57,7 @@ def load_vector_files(paths):
     return cases
 
 
-def tensor_array(type_name, tensor, shape):
+def tensor_array(type_name: str, tensor: Dict[str, Any], shape: Sequence[int]) -> Array:
     """A vector file's tensor ({"bits": [hex...]} or {"text": [...]}) as the array an implementation
     is called with: the type's numpy / ml_dtypes dtype (its raw bits without ml_dtypes), or an object
     array of str for STRING."""
@@ -59,26 +66,27 @@ def tensor_array(type_name, tensor, shape):
         a = np.empty(len(tensor["text"]), dtype=object)
         a[:] = tensor["text"]
         return a.reshape(shape)
-    bits = np.array([int(b, 16) for b in tensor["bits"]], dtype=t.raw_dtype)
+    bits = np.array([int(b, 16) for b in tensor["bits"]], dtype=bits_dtype(t))
     return from_raw(raw_bytes(bits, t, layout="unpacked"), t, tuple(shape))
 
 
-def hex_bits(value, type_name):
+def hex_bits(value: int, type_name: str) -> str:
     bits = element_type(type_name).bits
     return "0x%0*x" % (2 if bits <= 8 else bits // 4, value)
 
 
-def case_call(case):
+def case_call(case: VectorFile) -> Tuple[Array, Dict[str, Any]]:
     """(input array, keyword arguments) of a vector file's call."""
     attrs = case.get("attributes", {})
     x = tensor_array(case["from"], case["input"], case["shape"])
-    kwargs = dict(saturate=attrs.get("saturate"), round_mode=attrs.get("round_mode"), opset=int(case["opset"]))
+    kwargs: Dict[str, Any] = dict(saturate=attrs.get("saturate"), round_mode=attrs.get("round_mode"),
+                                  opset=int(case["opset"]))
     if case.get("operator", "CastLike") != "CastLike":
         kwargs["operator"] = case["operator"]
     return x, kwargs
 
 
-def answer_values(out, case):
+def answer_values(out: Any, case: VectorFile) -> Tuple[List[Optional[Union[str, Any]]], Dict[int, str]]:
     """The results line's values (hex bits, or texts) and element errors of an implementation's answer;
     ValueError for an answer that is not one (a bug of the wrapper, not a rejection)."""
     dst = element_type(case["to"])
@@ -88,6 +96,7 @@ def answer_values(out, case):
     if answer[0] != "ok":
         raise ValueError("%s: %s" % (answer[1], answer[2]))
     _, data, errors = answer
+    values: List[Optional[Union[str, Any]]]
     if dst.name == "STRING":
         values = list(data)
     else:
@@ -102,48 +111,51 @@ def answer_values(out, case):
 class ResultsWriter:
     """Writes a castlike-results file (JSON Lines): header, one line per case, end line."""
 
-    def __init__(self, path, implementation, vector_roots):
+    def __init__(self, path: PathLike, implementation: Dict[str, Any], vector_roots: Iterable[PathLike]) -> None:
         self._f = open(path, "w", encoding="utf-8")
         self._cases = 0
         self._write({"format": "castlike-results", "format_version": 1, "implementation": implementation,
                      "vectors": [str(v) for v in vector_roots]})
 
-    def _write(self, obj):
+    def _write(self, obj: Dict[str, Any]) -> None:
         self._f.write(json.dumps(obj, ensure_ascii=True, separators=(",", ":")) + "\n")
 
-    def ok(self, case, values, errors=None):
-        line = {"case": case["name"], "sha256": case["_sha256"], "from": case["from"], "to": case["to"],
+    def ok(self, case: VectorFile, values: List[Any], errors: Optional[Dict[int, str]] = None) -> None:
+        line: Dict[str, Any] = {"case": case["name"], "sha256": case["_sha256"], "from": case["from"], "to": case["to"],
                 "status": "ok", ("text" if case["to"] == "STRING" else "bits"): values}
         if errors:
             line["errors"] = [{"index": i, "message": m} for i, m in sorted(errors.items())]
         self._write(line)
         self._cases += 1
 
-    def rejected(self, case, stage, message):
+    def rejected(self, case: VectorFile, stage: str, message: str) -> None:
         self._write({"case": case["name"], "sha256": case["_sha256"], "from": case["from"], "to": case["to"],
                      "status": "rejected", "stage": stage, "message": message or "rejected (no message)"})
         self._cases += 1
 
-    def close(self):
+    def close(self) -> None:
         self._write({"end": True, "cases": self._cases})
         self._f.close()
 
-    def abandon(self):
+    def abandon(self) -> None:
         self._f.close()
 
 
-def write_results(impl, vectors, path, implementation=None, only=None):
+def write_results(impl: Implementation, vectors: Union[PathLike, Iterable[PathLike]], path: PathLike,
+                  implementation: Optional[Dict[str, Any]] = None,
+                  only: Optional[Iterable[str]] = None) -> Dict[str, int]:
     """Runs every case of the vector files or directories `vectors` through `impl` and writes the
     results file `path`. implementation: the header's {name, version, description} (default:
     castlike.peers.info(impl)); only: case names to keep. Returns the counts {"ok", "rejected",
     "element errors"}. An exception of impl is a rejected call (stage "load" when it carries
     castlike_stage = "load", else "run"); an answer of the wrong form raises ValueError naming the case."""
     from . import info
-    vectors = [vectors] if isinstance(vectors, (str, Path)) else list(vectors)
-    cases = load_vector_files(vectors)
+    roots = [vectors] if isinstance(vectors, (str, os.PathLike)) else list(vectors)
+    cases = load_vector_files(roots)
     if only is not None:
-        cases = [c for c in cases if c["name"] in set(only)]
-    writer = ResultsWriter(path, implementation or info(impl), vectors)
+        kept = set(only)
+        cases = [c for c in cases if c["name"] in kept]
+    writer = ResultsWriter(path, implementation or info(impl), roots)
     counts = {"ok": 0, "rejected": 0, "element errors": 0}
     try:
         for case in cases:

@@ -12,18 +12,21 @@ types it loads, and the attributes are read only by the node it parses.
 
 import os
 import tempfile
+from typing import Any, Optional
 
 import numpy as np
 
 from .._onnx_model import call_of, model_for
 from .._retry import LOAD, at_stage, run_whole_or_per_element
+from .._types import TypeLike
+from .._validate import Array
 
 # tract's fact spelling of numpy's types (the only ones its bindings take).
 _FACT = {"FLOAT": "f32", "DOUBLE": "f64", "FLOAT16": "f16", "BOOL": "bool", "INT8": "i8", "INT16": "i16",
          "INT32": "i32", "INT64": "i64", "UINT8": "u8", "UINT16": "u16", "UINT32": "u32", "UINT64": "u64"}
 
 
-def _message(exc):
+def _message(exc: Exception) -> Exception:
     # tract appends a Rust backtrace (addresses, build paths) to its errors: not part of the answer.
     text = str(exc).split("Stack backtrace:")[0].strip()
     return type(exc)(text) if text else exc
@@ -32,7 +35,7 @@ def _message(exc):
 class TractOnnx:
     castlike_name = "tract"
 
-    def __init__(self):
+    def __init__(self) -> None:
         os.environ.setdefault("RUST_BACKTRACE", "0")
         import numpy
         import onnx
@@ -45,11 +48,12 @@ class TractOnnx:
                               "description": self.castlike_description}
         self._dir = tempfile.TemporaryDirectory(prefix="castlike-tract-")
 
-    def __call__(self, x, to, *, saturate=None, round_mode=None, opset=25, operator="CastLike"):
+    def __call__(self, x: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
+                 opset: int = 25, operator: str = "CastLike") -> Any:
         x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset, operator)
         path = os.path.join(self._dir.name, "model.onnx")
 
-        def run(a):
+        def run(a: Array) -> Array:
             with open(path, "wb") as f:
                 f.write(model_for(a, dst, feed=True, **attrs).SerializeToString())
             try:
@@ -60,7 +64,7 @@ class TractOnnx:
             except Exception as e:  # the model does not load: a rejection with tract's message
                 raise at_stage(_message(e), LOAD)
             try:
-                out = runnable.run([np.ascontiguousarray(a)])[0].to_numpy()
+                out: Array = runnable.run([np.ascontiguousarray(a)])[0].to_numpy()
             except Exception as e:
                 # The bindings refuse a STRING tensor as a whole: no element of it can succeed alone.
                 raise at_stage(_message(e), LOAD) if "STRING" in (src.name, dst.name) else _message(e)
