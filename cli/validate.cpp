@@ -1,8 +1,6 @@
 // castlike validate: judge an implementation (results file, shared library, or built in) against
 // vector files; text, JSON, HTML or JUnit report (harness/validator.hpp), optionally against a
 // baseline of known discrepancies (harness/baseline.hpp).
-#include <sys/stat.h>
-
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -11,7 +9,6 @@
 #include <sstream>
 
 #include "args.hpp"
-#include "atomic_write.hpp"
 #include "progress.hpp"
 #include "baseline.hpp"
 #include "command_support.hpp"
@@ -61,7 +58,8 @@ const char* const kUsage =
     "                   its rows known to the --expect baseline)\n"
     "  --out FILE       write the report there instead of standard output (through a\n"
     "                   temporary file and a rename; refused when FILE is one of the\n"
-    "                   inputs or a symlink)\n"
+    "                   inputs given, a symlink, a file other than a castlike\n"
+    "                   report, or a path through a symlink)\n"
     "  --examples N     failing cases shown per rule (default 5)\n"
     "  --pairs LIST     validate only these type pairs, e.g.\n"
     "                   FLOAT-FLOAT8E4M3FN,INT8-STRING\n"
@@ -110,7 +108,8 @@ const char* const kUsage =
     "                   run exactly\n"
     "  --write-expect FILE\n"
     "                   write this run's rows as a baseline (atomically; refused\n"
-    "                   when FILE is an input); the exit status stays the run's\n"
+    "                   as --out is, a file other than a castlike baseline\n"
+    "                   included); the exit status stays the run's\n"
     "\n"
     "castlike validate --exhaustive judges every input of configurations instead (its\n"
     "own options: castlike validate --exhaustive --help).\n"
@@ -240,24 +239,16 @@ int validate_main(const std::vector<std::string>& args) {
   if (auto* error = std::get_if<std::string>(&loaded))
     throw UsageError{*error, "fix or remove the file (vectors/schema/README.md describes the format)"};
   auto& set = std::get<conformance::VectorSet>(loaded);
+  // Every input given, whatever --pairs drops next: an output must not replace any of them.
+  conformance::InputFiles inputs;
+  for (const std::string& path : vector_paths) inputs.add_vectors(path);
+  for (const char* option : {"results", "library", "expect"})
+    if (a.has(option)) inputs.add_file(a.value(option));
+  const auto out = output_file(a, "out", conformance::kReportKind, inputs);
+  const auto baseline_out = output_file(a, "write-expect", conformance::kBaselineKind, inputs);
+  if (out && baseline_out && out->same_file(*baseline_out))
+    throw UsageError{"--out and --write-expect name the same file", "write the report and the baseline to two files"};
   if (a.has("pairs")) keep_pairs(set, a.value("pairs"));
-  if (a.has("out") || a.has("write-expect")) {
-    std::vector<std::string> inputs;
-    for (const auto& e : set.entries()) inputs.push_back(e.path);
-    for (const char* option : {"results", "library", "expect"})
-      if (a.has(option)) inputs.push_back(a.value(option));
-    for (const char* option : {"out", "write-expect"})
-      if (a.has(option)) refuse_output_over_input("--" + std::string(option), a.value(option), inputs);
-    if (a.has("out") && a.has("write-expect")) {
-      // The same file through a link, or the same new name: one output would replace the other.
-      struct stat o {}, w {};
-      const std::string out = a.value("out"), baseline_out = a.value("write-expect");
-      const bool linked = ::stat(out.c_str(), &o) == 0 && ::stat(baseline_out.c_str(), &w) == 0 &&
-                          o.st_dev == w.st_dev && o.st_ino == w.st_ino;
-      if (linked || fs::absolute(out).lexically_normal() == fs::absolute(baseline_out).lexically_normal())
-        throw UsageError{"--out and --write-expect name the same file", "write the report and the baseline to two files"};
-    }
-  }
 
   conformance::LoadedImplementation impl;
   if (a.has("results")) {
@@ -302,14 +293,13 @@ int validate_main(const std::vector<std::string>& args) {
   const std::string verdict = conformance::verdict_line(report, against);
   if (a.has("write-expect")) {
     const std::string document = conformance::baseline_document(report);
-    if (auto error = conformance::write_file_atomically(a.value("write-expect"), document))
-      throw UsageError{*error, "check the path"};
+    if (auto error = baseline_out->write(document)) throw UsageError{*error, "check the path"};
     // Beside the report on standard output this note would spoil it: it goes to stderr then.
     (a.has("out") && !a.has("quiet") ? std::cout : std::cerr)
         << "wrote baseline " << a.value("write-expect") << ": " << report.discrepancies.size() << " discrepancies, "
         << report.rejections.size() << " rejections\n";
   }
-  emit_report(a, text, verdict);
+  emit_report(a, out, text, verdict);
   return ok ? 0 : 1;
 }
 
