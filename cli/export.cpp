@@ -134,6 +134,14 @@ std::pair<std::optional<ElementType>, std::optional<ElementType>> parse_pair(con
   return {parse_type_or_star(item.substr(0, colon), option), parse_type_or_star(item.substr(colon + 1), option)};
 }
 
+// --out DIR through the output guard, created if missing.
+conformance::OutputDirectory open_out_directory(const std::string& path) {
+  auto opened = conformance::OutputDirectory::open(path, /*create=*/true);
+  if (auto* error = std::get_if<std::string>(&opened))
+    throw UsageError{"--out: " + *error, "give a real directory (no symlink on its path), or a new one"};
+  return std::move(std::get<conformance::OutputDirectory>(opened));
+}
+
 // Runs scripts/export-onnx-node-tests on a directory of vector files.
 int run_node_test_exporter(const std::vector<std::string>& vector_dirs, const std::string& out_dir) {
   const char* override_dir = std::getenv("CASTLIKE_SCRIPTS_DIR");
@@ -199,6 +207,7 @@ int export_main(const std::vector<std::string>& args) {
 
   if (format == "onnx-node-tests") {
     if (!a.has("out")) throw UsageError{"--format onnx-node-tests needs --out DIR", "castlike export --help"};
+    open_out_directory(a.value("out"));  // the exporter script writes by path: a symlink on the way is refused first
     const std::vector<std::string> given = a.all("vectors");
     if (!given.empty()) {
       for (const auto& d : given)
@@ -384,10 +393,7 @@ int export_main(const std::vector<std::string>& args) {
     std::cout << "writing " << file_count << " vector files, about " << size_text(estimate) << ", to "
               << out_dir.string() << "\n" << std::flush;
 
-  auto opened = conformance::OutputDirectory::open(out_dir.string(), /*create=*/true);
-  if (auto* error = std::get_if<std::string>(&opened))
-    throw UsageError{"--out: " + *error, "give a real directory (no symlink on its path), or a new one"};
-  const conformance::OutputDirectory& dir = std::get<conformance::OutputDirectory>(opened);
+  const conformance::OutputDirectory dir = open_out_directory(out_dir.string());
   struct statvfs fs_info {};
   if (::fstatvfs(dir.fd(), &fs_info) == 0 &&
       estimate > static_cast<double>(fs_info.f_bavail) * static_cast<double>(fs_info.f_frsize))
