@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <random>
@@ -35,13 +36,6 @@ const OutputKind kExhaustiveMapKind{"castlike exhaustive map", {"castlike-exhaus
 namespace {
 
 std::string errno_text(int error = errno) { return std::strerror(error); }
-
-// The permissions a newly created file gets (0666 less the umask), as open(2) would give.
-mode_t new_file_mode() {
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  return 0666 & ~mask;
-}
 
 int open_component(int dir_fd, const char* name) {
   return ::openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -90,26 +84,28 @@ std::variant<int, std::string> open_directory(const std::string& path, bool crea
   return open_each_component(path, create);
 }
 
-// The file `name` in `dir_fd` when it is a regular file (never through a symlink), read whole, or nullopt.
-std::optional<std::string> read_regular_file(int dir_fd, const std::string& name) {
+// Whether `name` in `dir_fd` is a regular file (never through a symlink) of `kind`. Its first
+// 64 KiB decide when they can (a prefix, or "castlike-vectors" in a vector file's first line), so
+// that exporting over gigabytes of earlier vector files does not read them all again.
+bool file_of_kind(int dir_fd, const std::string& name, const OutputKind& kind) {
   const int fd = ::openat(dir_fd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
+  if (fd < 0) return false;
   struct stat st {};
-  std::optional<std::string> bytes;
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-    bytes.emplace();
-    char buffer[65536];
-    for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) != 0;) {
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) {
-        bytes.reset();
-        break;
-      }
-      bytes->append(buffer, static_cast<size_t>(n));
+  bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode), recognised = false;
+  std::string bytes;
+  char buffer[65536];
+  for (size_t decide_at = sizeof buffer; ok && !recognised;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    ok = n > 0;
+    if (n > 0) bytes.append(buffer, static_cast<size_t>(n));
+    if (n == 0 || bytes.size() >= decide_at) {
+      recognised = kind.recognises(bytes);
+      decide_at = SIZE_MAX;  // then only the whole file decides
     }
   }
   ::close(fd);
-  return bytes;
+  return recognised;
 }
 
 bool plain_name(const std::string& name) {
@@ -163,6 +159,13 @@ std::string OutputDirectory::shown(const std::string& name) const {
   return path_ == "." ? name : (std::filesystem::path(path_) / name).string();
 }
 
+std::string OutputDirectory::quoted(const std::string& name) const {
+  std::string q = "'";
+  q += shown(name);
+  q += '\'';
+  return q;
+}
+
 std::optional<std::string> OutputDirectory::refusal(const std::string& name, const OutputKind& kind,
                                                     const InputFiles& inputs) const {
   if (!plain_name(name)) return "'" + name + "' is not a plain file name";
@@ -172,12 +175,11 @@ std::optional<std::string> OutputDirectory::refusal(const std::string& name, con
     return "cannot inspect '" + shown(name) + "': " + errno_text();
   }
   if (!S_ISREG(st.st_mode))
-    return "'" + shown(name) + "' exists and is not a regular file (a symlink, directory or device); not replaced";
+    return quoted(name) + " exists and is not a regular file (a symlink, directory or device); not replaced";
   if (const std::string* input = inputs.find(st.st_dev, st.st_ino))
-    return "'" + shown(name) + "' is the input '" + *input + "'; the output would overwrite it";
-  const auto bytes = read_regular_file(fd_, name);
-  if (!bytes || !kind.recognises(*bytes))
-    return "'" + shown(name) + "' exists and is not a " + std::string(kind.name) + "; castlike replaces only its own files";
+    return quoted(name) + " is the input '" + *input + "'; the output would overwrite it";
+  if (!file_of_kind(fd_, name, kind))
+    return quoted(name) + " exists and is not a " + std::string(kind.name) + "; castlike replaces only its own files";
   return std::nullopt;
 }
 
@@ -193,7 +195,8 @@ std::optional<std::string> OutputDirectory::write(const std::string& name, std::
     tmp = "." + name + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(seed());
     registration.reset();
     registration.emplace(fd_, tmp);
-    fd = ::openat(fd_, tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, new_file_mode());
+    fd = ::openat(fd_, tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                  0666);  // less the umask, as any new file
     if (fd < 0 && errno != EEXIST) break;
   }
   if (fd < 0) return "cannot create a temporary file in '" + path_ + "': " + errno_text();
@@ -239,12 +242,11 @@ std::vector<std::string> OutputDirectory::names() const {
 }
 
 bool OutputDirectory::holds(const std::string& name, const OutputKind& kind) const {
-  const auto bytes = plain_name(name) ? read_regular_file(fd_, name) : std::nullopt;
-  return bytes && kind.recognises(*bytes);
+  return plain_name(name) && file_of_kind(fd_, name, kind);
 }
 
 std::optional<std::string> OutputDirectory::remove(const std::string& name, const OutputKind& kind) const {
-  if (!holds(name, kind)) return "'" + shown(name) + "' is not a " + std::string(kind.name) + "; not removed";
+  if (!holds(name, kind)) return quoted(name) + " is not a " + std::string(kind.name) + "; not removed";
   if (::unlinkat(fd_, name.c_str(), 0) != 0) return "cannot remove '" + shown(name) + "': " + errno_text();
   return std::nullopt;
 }

@@ -69,6 +69,7 @@ class OutputDirectory {
   int fd() const { return fd_; }
   // `name` as the user would write it (the directory's path and the name).
   std::string shown(const std::string& name) const;
+  std::string quoted(const std::string& name) const;  // 'shown', for messages
 
   // Why `name` may not be written as a file of `kind`: not a plain file name, a symlink or
   // anything but a regular file, one of `inputs`, or a file that is not of `kind`; nullopt when
