@@ -1,11 +1,7 @@
 #include "command_support.hpp"
 
-#include <sys/stat.h>
-
 #include <chrono>
 #include <iostream>
-
-#include "atomic_write.hpp"
 
 namespace castlike::cli {
 
@@ -18,25 +14,25 @@ std::string shell_quote(const std::string& text) {
   return out + "'";
 }
 
-void refuse_output_over_input(const std::string& option, const std::string& out, const std::vector<std::string>& inputs) {
-  struct stat o {};
-  if (::stat(out.c_str(), &o) != 0) return;  // a new file cannot be an input
-  for (const std::string& input : inputs) {
-    struct stat i {};
-    if (::stat(input.c_str(), &i) == 0 && i.st_dev == o.st_dev && i.st_ino == o.st_ino)
-      throw UsageError{option + " '" + out + "' is the input '" + input + "'; the output would overwrite it",
-                       "write it to another file"};
-  }
+std::optional<conformance::OutputFile> output_file(const ParsedArgs& a, const std::string& option,
+                                                   const conformance::OutputKind& kind,
+                                                   const conformance::InputFiles& inputs) {
+  if (!a.has(option)) return std::nullopt;
+  auto file = conformance::OutputFile::open("--" + option, a.value(option), kind, inputs);
+  if (auto* error = std::get_if<std::string>(&file))
+    throw UsageError{*error, "write it to another file, in a real directory"};
+  return std::move(std::get<conformance::OutputFile>(file));
 }
 
 }  // namespace castlike::cli
 
 namespace castlike::cli {
 
-void emit_report(const ParsedArgs& a, const std::string& text, const std::string& verdict) {
-  if (a.has("out")) {
-    if (auto error = conformance::write_file_atomically(a.value("out"), text)) throw UsageError{*error, "check the path"};
-    std::cout << (a.has("quiet") ? "" : "wrote " + a.value("out") + ": ") << verdict << "\n";
+void emit_report(const ParsedArgs& a, const std::optional<conformance::OutputFile>& out, const std::string& text,
+                 const std::string& verdict) {
+  if (out) {
+    if (auto error = out->write(text)) throw UsageError{*error, "check the path"};
+    std::cout << (a.has("quiet") ? "" : "wrote " + out->path() + ": ") << verdict << "\n";
   } else if (a.has("quiet")) {
     std::cout << verdict << "\n";
   } else {

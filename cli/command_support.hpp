@@ -1,14 +1,16 @@
-// What several commands share beyond the parser (args.hpp): a word quoted for the shell, the
-// refusal to write a report over an input, writing a report (--out, --quiet), and reading the
+// What several commands share beyond the parser (args.hpp): a word quoted for the shell, an
+// output file through the guard (harness/output_guard.hpp), writing a report (--out, --quiet), and reading the
 // options of a built-in reference (--profile, --variants) and of a plug-in (--timeout,
 // --memory-limit, --in-process).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "args.hpp"
 #include "implementation.hpp"
+#include "output_guard.hpp"
 #include "reference/semantics.hpp"
 
 namespace castlike::cli {
@@ -16,13 +18,16 @@ namespace castlike::cli {
 // `text` as one shell word, ready to paste.
 std::string shell_quote(const std::string& text);
 
-// An output (`option`: "--out", "--write-expect") must not name any input (the same file through any
-// path, link or hard link): it would replace what it judges. A UsageError otherwise.
-void refuse_output_over_input(const std::string& option, const std::string& out, const std::vector<std::string>& inputs);
+// The file `option` ("--out", "--write-expect") names, opened through the output guard before the
+// command's work (nullopt when the option is not given); a UsageError when the guard refuses it.
+std::optional<conformance::OutputFile> output_file(const ParsedArgs& a, const std::string& option,
+                                                   const conformance::OutputKind& kind,
+                                                   const conformance::InputFiles& inputs);
 
-// The report to --out (atomically; then "wrote FILE: verdict", or the verdict alone with --quiet)
-// or to standard output (the verdict alone with --quiet).
-void emit_report(const ParsedArgs& a, const std::string& text, const std::string& verdict);
+// The report to `out` (then "wrote FILE: verdict", or the verdict alone with --quiet) or, without
+// it, to standard output (the verdict alone with --quiet).
+void emit_report(const ParsedArgs& a, const std::optional<conformance::OutputFile>& out, const std::string& text,
+                 const std::string& verdict);
 
 // --profile and --variants: the reference's variants, and its label ("reference (A2=six)").
 ref::Variants reference_variants(const ParsedArgs& a, std::string& label);

@@ -1,7 +1,6 @@
 // castlike export: the reference's expected outputs as castlike-vectors files of kind "generated"
 // (harness/generator.hpp), or as ONNX backend node tests (through
 // scripts/export-onnx-node-tests, which writes the protobufs with the onnx package).
-#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,11 +15,9 @@
 #include <map>
 #include <set>
 
-#include <nlohmann/json.hpp>
-
 #include "args.hpp"
-#include "atomic_write.hpp"
 #include "call_checks.hpp"
+#include "output_guard.hpp"
 #include "generator.hpp"
 #include "options.hpp"
 #include "progress.hpp"
@@ -51,10 +48,12 @@ const char* const kUsage =
     "       castlike export --format onnx-node-tests --out DIR\n"
     "                       [selection options | --vectors DIR ...]\n"
     "\n"
-    "Writes only inside DIR: DIR must be a real directory (not a symlink, not a\n"
-    "file), every file is written to a temporary file there and renamed, and a name\n"
-    "that is a symlink or anything but a regular file is refused before anything is\n"
-    "written. The number of files and bytes is printed before writing.\n"
+    "Writes only inside DIR: DIR must be a real directory reached without a symlink\n"
+    "(none on its path, a trailing slash included), every file is written to a\n"
+    "temporary file there and renamed (SIGINT and SIGTERM remove it), and a name\n"
+    "that holds anything but a castlike vector file (a symlink, a directory, any\n"
+    "other file) is refused before anything is written. The number of files and\n"
+    "bytes is printed before writing.\n"
     "\n"
     "Writes the exact reference's expected outputs as castlike-vectors files (kind\n"
     "\"generated\", vectors/schema/README.md): one file per (opset, source,\n"
@@ -137,39 +136,12 @@ std::pair<std::optional<ElementType>, std::optional<ElementType>> parse_pair(con
   return {parse_type_or_star(item.substr(0, colon), option), parse_type_or_star(item.substr(colon + 1), option)};
 }
 
-// A file `--replace` may delete: a JSON object whose "format" is "castlike-vectors".
-bool is_castlike_vector_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  const auto json = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
-  return json.is_object() && json.contains("format") && json["format"] == "castlike-vectors";
-}
-
-// The output directory, created if missing; refused when it (or its last component) is a symlink
-// or not a directory, so that nothing is written outside it.
-bool check_output_directory(const fs::path& out_dir) {
-  struct stat st {};
-  if (::lstat(out_dir.c_str(), &st) != 0) return false;
-  if (S_ISLNK(st.st_mode))
-    throw UsageError{"--out '" + out_dir.string() + "' is a symlink; export writes only into a real directory",
-                     "give the directory the link points to, or a new directory"};
-  if (!S_ISDIR(st.st_mode))
-    throw UsageError{"--out '" + out_dir.string() + "' exists and is not a directory", "give a directory"};
-  return true;
-}
-
-conformance::OutputDirectory open_output_directory(const fs::path& out_dir) {
-  if (!check_output_directory(out_dir)) {
-    std::error_code ec;
-    fs::create_directories(out_dir, ec);
-    if (ec)
-      throw UsageError{"cannot create output directory '" + out_dir.string() + "': " + ec.message(),
-                       "check the path and permissions"};
-  }
-  std::string error;
-  auto dir = conformance::OutputDirectory::open(out_dir.string(), &error);
-  if (!dir) throw UsageError{error, "give a real directory for --out"};
-  return std::move(*dir);
+// --out DIR through the output guard, created if missing.
+conformance::OutputDirectory open_out_directory(const std::string& path) {
+  auto opened = conformance::OutputDirectory::open(path, /*create=*/true);
+  if (auto* error = std::get_if<std::string>(&opened))
+    throw UsageError{"--out: " + *error, "give a real directory (no symlink on its path), or a new one"};
+  return std::move(std::get<conformance::OutputDirectory>(opened));
 }
 
 // Runs scripts/export-onnx-node-tests on a directory of vector files.
@@ -238,6 +210,7 @@ int export_main(const std::vector<std::string>& args) {
 
   if (format == "onnx-node-tests") {
     if (!a.has("out")) throw UsageError{"--format onnx-node-tests needs --out DIR", "castlike export --help"};
+    open_out_directory(a.value("out"));  // the exporter script writes by path: a symlink on the way is refused first
     const std::vector<std::string> given = a.all("vectors");
     if (!given.empty()) {
       for (const auto& d : given)
@@ -273,7 +246,6 @@ int export_main(const std::vector<std::string>& args) {
   if (a.has("max-bytes"))
     max_bytes = static_cast<uint64_t>(parse_integer(a.value("max-bytes"), "--max-bytes", 0, INT64_MAX));
   if (a.has("max-bytes") && a.has("yes")) throw UsageError{"--max-bytes and --yes exclude each other", "give one"};
-  check_output_directory(out_dir);
 
   // The cases, by type pair; their inputs are made pair by pair while writing (an exhaustive set
   // of every opset and attribute would need several GB held at once).
@@ -382,6 +354,7 @@ int export_main(const std::vector<std::string>& args) {
 
   // The spec examples of the selection, copied as they are, so that DIR alone is a complete set.
   std::vector<std::pair<std::string, std::string>> copies;  // (name, bytes)
+  conformance::InputFiles inputs;                            // the examples copied: never written over
   if (!a.has("case") && !a.has("no-spec-examples")) {
     const fs::path examples = fs::path(CASTLIKE_SOURCE_DIR) / "vectors" / "spec-examples";
     if (!fs::is_directory(examples)) {
@@ -394,6 +367,7 @@ int export_main(const std::vector<std::string>& args) {
         if (!selection.selected(file.from, file.to)) continue;
         if (opsets == OpsetChoice::kListed && std::find(listed.begin(), listed.end(), file.opset) == listed.end()) continue;
         std::ifstream in(path, std::ios::binary);
+        inputs.add_file(path);
         copies.emplace_back(fs::path(path).filename().string(), std::string(std::istreambuf_iterator<char>(in), {}));
       }
     }
@@ -435,7 +409,7 @@ int export_main(const std::vector<std::string>& args) {
     std::cout << "writing " << file_count << " vector files, about " << size_text(estimate) << ", to "
               << out_dir.string() << "\n" << std::flush;
 
-  conformance::OutputDirectory dir = open_output_directory(out_dir);
+  const conformance::OutputDirectory dir = open_out_directory(out_dir.string());
   struct statvfs fs_info {};
   if (::fstatvfs(dir.fd(), &fs_info) == 0 &&
       estimate > static_cast<double>(fs_info.f_bavail) * static_cast<double>(fs_info.f_frsize))
@@ -444,23 +418,23 @@ int export_main(const std::vector<std::string>& args) {
                          " free",
                      "free space or choose a smaller selection"};
 
-  // Every name is checked before the first write: a symlink or directory in the way stops the run
-  // with nothing changed.
+  // Every name is checked before the first write: a symlink, a directory or a file that is not a
+  // castlike vector file in the way stops the run with nothing changed.
   std::vector<std::string> names;
   for (const auto& [name, bytes] : copies) names.push_back(name);
   for (const PairPlan& p : plan)
     for (const CaseSpec& spec : p.specs)
       names.push_back(a.has("name") ? a.value("name") + ".json" : conformance::case_name(spec) + ".json");
   for (const std::string& name : names)
-    if (dir.entry(name) == conformance::OutputDirectory::Entry::kOther)
-      throw UsageError{"'" + (out_dir / name).string() + "' exists and is not a regular file (a symlink or directory)",
-                       "remove it or choose another --out; export never writes through a symlink"};
+    if (auto why = dir.refusal(name, conformance::kVectorFileKind, inputs))
+      throw UsageError{*why, "move it away or choose another --out; export replaces only castlike vector files"};
 
   Progress progress(progress_wanted(a.has("progress"), quiet), "castlike export");
   std::set<std::string> written;
   size_t elements = 0, bytes = 0;
   const auto write = [&](const std::string& name, const std::string& text) {
-    if (auto error = dir.write_atomically(name, text)) throw UsageError{*error, "check the directory and free space"};
+    if (auto error = dir.write(name, text, conformance::kVectorFileKind, inputs))
+      throw UsageError{*error, "check the directory and free space"};
     written.insert(name);
     bytes += text.size();
     progress.update(written.size(), file_count, [&] {
@@ -477,19 +451,13 @@ int export_main(const std::vector<std::string>& args) {
   });
   std::vector<std::string> removed, left;
   if (a.has("replace")) {
-    std::vector<std::string> entries;
-    for (const auto& entry : fs::directory_iterator(out_dir)) entries.push_back(entry.path().filename().string());
-    std::sort(entries.begin(), entries.end());
-    for (const std::string& name : entries) {
+    for (const std::string& name : dir.names()) {
       if (written.count(name)) continue;
-      const bool ours = fs::path(name).extension() == ".json" &&
-                        dir.entry(name) == conformance::OutputDirectory::Entry::kRegularFile &&
-                        is_castlike_vector_file(out_dir / name);
-      if (!ours) {
+      if (fs::path(name).extension() != ".json" || !dir.holds(name, conformance::kVectorFileKind)) {
         left.push_back(name);
         continue;
       }
-      if (auto error = dir.remove_file(name)) throw UsageError{*error, "check the directory"};
+      if (auto error = dir.remove(name, conformance::kVectorFileKind)) throw UsageError{*error, "check the directory"};
       removed.push_back(name);
     }
   }

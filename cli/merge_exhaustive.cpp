@@ -10,7 +10,6 @@
 #include <sstream>
 
 #include "args.hpp"
-#include "atomic_write.hpp"
 #include "config_id.hpp"
 #include "engine.hpp"
 #include "interval_explanation.hpp"
@@ -40,7 +39,8 @@ const char* const kUsage =
     "                         shard null) or a self-contained HTML page\n"
     "                         (docs/exhaustive.md)\n"
     "  --out FILE             write the report there (atomically; never over an\n"
-    "                         input)\n"
+    "                         input, a symlink or a file other than a castlike\n"
+    "                         report, never through a symlink)\n"
     "  --quiet                print only the verdict line\n"
     "  --max-intervals N      failing intervals kept per configuration (default 1000)\n"
     "\n"
@@ -78,7 +78,9 @@ int merge_exhaustive_main(const std::vector<std::string>& args) {
   const size_t max_intervals =
       a.has("max-intervals") ? static_cast<size_t>(parse_integer(a.value("max-intervals"), "--max-intervals", 1, 100000000))
                              : 1000;
-  if (a.has("out")) refuse_output_over_input("--out", a.value("out"), a.positional);
+  conformance::InputFiles inputs;
+  for (const std::string& path : a.positional) inputs.add_file(path);
+  const auto out = output_file(a, "out", conformance::kReportKind, inputs);
 
   std::vector<ExhaustiveReport> shards;
   for (const std::string& path : a.positional) shards.push_back(load(path));
@@ -180,7 +182,7 @@ int merge_exhaustive_main(const std::vector<std::string>& args) {
   }
   const std::string text = *exhaustive_report_in(format, merged);
   const std::string verdict = exhaustive_verdict(merged) + " (" + std::to_string(n) + " shards)";
-  emit_report(a, text, verdict);
+  emit_report(a, out, text, verdict);
   return merged.ok() ? 0 : 1;
 }
 

@@ -1,8 +1,6 @@
 // castlike validate: judge an implementation (results file, shared library, or built in) against
 // vector files; text, JSON, HTML or JUnit report (harness/validator.hpp), optionally against a
 // baseline of known discrepancies (harness/baseline.hpp).
-#include <sys/stat.h>
-
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -11,7 +9,6 @@
 #include <sstream>
 
 #include "args.hpp"
-#include "atomic_write.hpp"
 #include "progress.hpp"
 #include "baseline.hpp"
 #include "command_support.hpp"
@@ -61,9 +58,10 @@ const char* const kUsage =
     "                   its rows known to the --expect baseline)\n"
     "  --out FILE       write the report there instead of standard output (through a\n"
     "                   temporary file and a rename; refused when FILE is one of the\n"
-    "                   inputs or a symlink); an earlier castlike validate report\n"
-    "                   there is removed when the run starts, so a run that is killed\n"
-    "                   leaves none that could pass for its own\n"
+    "                   inputs given, a symlink, a file other than a castlike\n"
+    "                   report, or a path through a symlink); an earlier castlike\n"
+    "                   report there is removed when the run starts, so a run that\n"
+    "                   is killed leaves none that could pass for its own\n"
     "  --examples N     failing cases shown per rule (default 5)\n"
     "  --pairs LIST     validate only these type pairs, e.g.\n"
     "                   FLOAT-FLOAT8E4M3FN,INT8-STRING\n"
@@ -112,7 +110,8 @@ const char* const kUsage =
     "                   run exactly\n"
     "  --write-expect FILE\n"
     "                   write this run's rows as a baseline (atomically; refused\n"
-    "                   when FILE is an input); the exit status stays the run's\n"
+    "                   as --out is, a file other than a castlike baseline\n"
+    "                   included); the exit status stays the run's\n"
     "\n"
     "castlike validate --exhaustive judges every input of configurations instead (its\n"
     "own options: castlike validate --exhaustive --help).\n"
@@ -166,34 +165,6 @@ std::set<ref::RuleId> parse_rules(const std::string& list) {
   }
   if (rules.empty()) throw UsageError{"--rules is empty", "e.g. --rules F8.SAT.OVERFLOW,E8M0.*"};
   return rules;
-}
-
-// Whether `bytes` are a report of castlike validate, in any format: the text and its baseline
-// variant, the HTML title and the JUnit suites start with the verdict's "castlike validate: "; the
-// JSON report names its format (harness/render_*.cpp, harness/baseline.cpp).
-bool is_validation_report(const std::string& bytes) {
-  const std::string head = bytes.substr(0, 4096);
-  if (head.rfind("castlike validate: ", 0) == 0) return true;
-  if (head.rfind("<!DOCTYPE html>", 0) == 0) return head.find("<title>castlike validate: ") != std::string::npos;
-  if (head.rfind("<?xml", 0) == 0) return head.find("<testsuites name=\"castlike validate\"") != std::string::npos;
-  return head.rfind("{", 0) == 0 && bytes.find("\"format\": \"castlike-validation-report\"") != std::string::npos;
-}
-
-// An earlier report at --out must not outlive a run that is killed before it writes its own: an
-// old PASS would read as this run's verdict. So a report of castlike validate there is removed
-// when the run starts; any other file is left to the end of the run, which replaces it.
-void remove_earlier_report(const std::string& out) {
-  const fs::path path(out);
-  std::error_code ec;
-  const fs::path dir = fs::canonical(path.has_parent_path() ? path.parent_path() : fs::path("."), ec);
-  std::string error;
-  auto directory = ec ? std::nullopt : conformance::OutputDirectory::open(dir.string(), &error);
-  const std::string name = path.filename().string();
-  if (!directory || directory->entry(name) != conformance::OutputDirectory::Entry::kRegularFile) return;
-  std::ifstream in(dir / name, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (!is_validation_report(bytes)) return;
-  if (auto removed = directory->remove_file(name)) throw UsageError{*removed, "check the path"};
 }
 
 }  // namespace
@@ -270,26 +241,19 @@ int validate_main(const std::vector<std::string>& args) {
   if (auto* error = std::get_if<std::string>(&loaded))
     throw UsageError{*error, "fix or remove the file (vectors/schema/README.md describes the format)"};
   auto& set = std::get<conformance::VectorSet>(loaded);
+  // Every input given, whatever --pairs drops next: an output must not replace any of them.
+  conformance::InputFiles inputs;
+  for (const std::string& path : vector_paths) inputs.add_vectors(path);
+  for (const char* option : {"results", "library", "expect"})
+    if (a.has(option)) inputs.add_file(a.value(option));
+  const auto out = output_file(a, "out", conformance::kReportKind, inputs);
+  const auto baseline_out = output_file(a, "write-expect", conformance::kBaselineKind, inputs);
+  if (out && baseline_out && out->same_file(*baseline_out))
+    throw UsageError{"--out and --write-expect name the same file", "write the report and the baseline to two files"};
   if (a.has("pairs")) keep_pairs(set, a.value("pairs"));
-  if (a.has("out") || a.has("write-expect")) {
-    std::vector<std::string> inputs;
-    for (const auto& e : set.entries()) inputs.push_back(e.path);
-    for (const char* option : {"results", "library", "expect"})
-      if (a.has(option)) inputs.push_back(a.value(option));
-    for (const char* option : {"out", "write-expect"})
-      if (a.has(option)) refuse_output_over_input("--" + std::string(option), a.value(option), inputs);
-    if (a.has("out") && a.has("write-expect")) {
-      // The same file through a link, or the same new name: one output would replace the other.
-      struct stat o {}, w {};
-      const std::string out = a.value("out"), baseline_out = a.value("write-expect");
-      const bool linked = ::stat(out.c_str(), &o) == 0 && ::stat(baseline_out.c_str(), &w) == 0 &&
-                          o.st_dev == w.st_dev && o.st_ino == w.st_ino;
-      if (linked || fs::absolute(out).lexically_normal() == fs::absolute(baseline_out).lexically_normal())
-        throw UsageError{"--out and --write-expect name the same file", "write the report and the baseline to two files"};
-    }
-  }
 
-  if (a.has("out")) remove_earlier_report(a.value("out"));
+  if (out)
+    if (auto error = out->remove_earlier()) throw UsageError{*error, "check the path"};
 
   conformance::LoadedImplementation impl;
   if (a.has("results")) {
@@ -334,14 +298,13 @@ int validate_main(const std::vector<std::string>& args) {
   const std::string verdict = conformance::verdict_line(report, against);
   if (a.has("write-expect")) {
     const std::string document = conformance::baseline_document(report);
-    if (auto error = conformance::write_file_atomically(a.value("write-expect"), document))
-      throw UsageError{*error, "check the path"};
+    if (auto error = baseline_out->write(document)) throw UsageError{*error, "check the path"};
     // Beside the report on standard output this note would spoil it: it goes to stderr then.
     (a.has("out") && !a.has("quiet") ? std::cout : std::cerr)
         << "wrote baseline " << a.value("write-expect") << ": " << report.discrepancies.size() << " discrepancies, "
         << report.rejections.size() << " rejections\n";
   }
-  emit_report(a, text, verdict);
+  emit_report(a, out, text, verdict);
   return ok ? 0 : 1;
 }
 

@@ -13,7 +13,6 @@
 #include <thread>
 
 #include "args.hpp"
-#include "atomic_write.hpp"
 #include "config_id.hpp"
 #include "derive.hpp"
 #include "engine.hpp"
@@ -100,7 +99,8 @@ const char* const kUsage =
     "                         failing interval with its reproduce line, failed calls,\n"
     "                         rejections; docs/exhaustive.md)\n"
     "  --out FILE             write the report there (atomically; never over an\n"
-    "                         input)\n"
+    "                         input, a symlink or a file other than a castlike\n"
+    "                         report, never through a symlink)\n"
     "  --quiet                print only the verdict line\n"
     "  --progress             progress on standard error (default: only when it is a\n"
     "                         terminal)\n"
@@ -340,12 +340,10 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
                        "shard the writer's work by configuration (one --config per job)"};
     options.batch = std::max<uint64_t>(options.batch, 8);  // whole bytes of packed outputs per batch
   }
-  if (a.has("out")) {
-    std::vector<std::string> inputs;
-    for (const char* o : {"library", "raw-outputs"})
-      if (a.has(o)) inputs.push_back(a.value(o));
-    refuse_output_over_input("--out", a.value("out"), inputs);
-  }
+  conformance::InputFiles inputs;
+  for (const char* o : {"library", "raw-outputs"})
+    if (a.has(o)) inputs.add_file(a.value(o));
+  const auto out = output_file(a, "out", conformance::kReportKind, inputs);
   Loaded loaded = load_implementation(a);
   const Prepared p = prepare(selected, *loaded.impl, options.jobs);
   // A configuration named by --config that cannot be judged is an error, not a silent omission.
@@ -373,7 +371,7 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
     throw UsageError{e.message, e.hint};
   }
   report.rerun = loaded.rerun;
-  emit_report(a, *exhaustive_report_in(format, report), exhaustive_verdict(report));
+  emit_report(a, out, *exhaustive_report_in(format, report), exhaustive_verdict(report));
   return report.ok() ? 0 : 1;
 }
 

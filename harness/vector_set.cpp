@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "json_format.hpp"
 #include "sha256.hpp"
 
 namespace castlike::conformance {
@@ -145,57 +146,6 @@ const char* special_kind(const struct stat& st) {
   return "not a regular file";
 }
 
-// The top-level "format" of a JSON file, read without building the document: a vector file says
-// "castlike-vectors" in its first line, and reading the rest of it here would double the cost of
-// a walk over gigabytes (the loader reads it anyway). Any other file is read to its end, so that
-// a malformed one still goes to the loader, which names the problem.
-struct FormatSniffer : nlohmann::json_sax<nlohmann::json> {
-  int depth = 0;
-  bool format_next = false;
-  std::optional<std::string> format;  // the last top-level "format" that is a string
-  bool value() {
-    if (depth == 1 && format_next) format.reset();
-    format_next = false;
-    return true;
-  }
-  bool null() override { return value(); }
-  bool boolean(bool) override { return value(); }
-  bool number_integer(number_integer_t) override { return value(); }
-  bool number_unsigned(number_unsigned_t) override { return value(); }
-  bool number_float(number_float_t, const string_t&) override { return value(); }
-  bool binary(binary_t&) override { return value(); }
-  bool string(string_t& s) override {
-    const bool is_format = depth == 1 && format_next;
-    value();
-    if (!is_format) return true;
-    format = s;
-    return s != "castlike-vectors";  // a vector file: stop here (sax_parse then returns false)
-  }
-  bool start_object(std::size_t) override {
-    value();
-    ++depth;
-    return true;
-  }
-  bool end_object() override {
-    --depth;
-    return true;
-  }
-  bool start_array(std::size_t) override {
-    value();
-    ++depth;
-    return true;
-  }
-  bool end_array() override {
-    --depth;
-    return true;
-  }
-  bool key(string_t& k) override {
-    format_next = depth == 1 && k == "format";
-    return true;
-  }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
-};
-
 // One directory level; `ancestors` holds the (device, inode) of every directory on the way down, so a
 // symbolic link back up the tree is a reported loop instead of an endless walk.
 void walk(const fs::path& dir, std::vector<std::pair<dev_t, ino_t>>& ancestors, VectorFileList& out) {
@@ -247,10 +197,9 @@ void walk(const fs::path& dir, std::vector<std::pair<dev_t, ino_t>>& ancestors, 
       out.problems.emplace_back(p.string(), std::string("cannot read the file: ") + std::strerror(errno));
       continue;
     }
-    FormatSniffer sniffer;
-    const bool parsed = nlohmann::json::sax_parse(in, &sniffer);
-    if (parsed && sniffer.format && *sniffer.format != "castlike-vectors") {
-      out.other.emplace_back(p.string(), *sniffer.format);
+    const auto format = json_format(in);
+    if (format && *format != "castlike-vectors") {
+      out.other.emplace_back(p.string(), *format);
       continue;
     }
     out.vectors.push_back(p.string());

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A validator killed in the middle of a run must not leave an earlier PASS report at --out looking
-# like this run's: castlike validate removes its own earlier report there when it starts, and leaves
-# a file that is not a castlike report alone (the end of the run would replace it).
+# like this run's: castlike validate removes its own earlier report there when it starts, and
+# refuses a file that is not a castlike report before it runs anything (the output guard).
 #   out_removed_at_start.sh CASTLIKE WELL_BEHAVED.so HANG.so VECTOR_DIR
 set -euo pipefail
 castlike=$1 good=$2 hang=$3 vectors=$4
@@ -37,6 +37,9 @@ for format in text json html junit; do
   [[ ! -e $tmp/report ]] || { echo "CHECK FAILED: the earlier $format PASS report is still at --out:"; head -3 "$tmp/report"; exit 1; }
 done
 echo "my notes" >"$tmp/notes"
-killed_run "$tmp/notes" text
+rc=0
+"$castlike" validate --library "$hang" --vectors "$vectors/hostile_trigger_98.json" --timeout 60 --out "$tmp/notes" \
+  >/dev/null 2>"$tmp/err" || rc=$?
+[[ $rc == 2 ]] && grep -q "notes" "$tmp/err" || { echo "CHECK FAILED: --out over a file that is not a castlike report: exit $rc"; cat "$tmp/err"; exit 1; }
 [[ $(cat "$tmp/notes") == "my notes" ]] || { echo "CHECK FAILED: a file that is not a castlike report was changed"; exit 1; }
 echo "ok: earlier reports removed at the start, other files left alone"

@@ -6,32 +6,8 @@
 # fails on any change not asked for (ctest, label hostile).
 #
 #   export_never_loses_data.sh PATH/TO/castlike
-set -uo pipefail
 castlike=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-
-# sha256 of every entry (files by content, symlinks by target) under a directory, sorted by path.
-tree_hash() { (cd "$1" && find . \( -type f -o -type l \) -print0 | sort -z |
-  while IFS= read -r -d '' f; do
-    if [[ -L $f ]]; then printf '%s -> %s\n' "$f" "$(readlink "$f")"; else printf '%s %s\n' "$f" "$(sha256sum < "$f")"; fi
-  done) | sha256sum; }
-
-# run NAME WANT_RC PROTECTED_DIR -- COMMAND...: PROTECTED_DIR must hash the same before and after.
-expect() {
-  local name=$1 want=$2 protected=$3
-  shift 4
-  local before after rc
-  before=$(tree_hash "$protected")
-  "$@" > "$work/$name.out" 2> "$work/$name.err"
-  rc=$?
-  after=$(tree_hash "$protected")
-  [[ $rc == "$want" ]] || fail "$name: exit $rc, expected $want ($(cat "$work/$name.err"))"
-  [[ $before == "$after" ]] || fail "$name: files outside --out or inputs changed"
-  echo "ok $name (exit $rc): $(head -c 300 "$work/$name.err")"
-}
+source "$(dirname "$0")/lib.sh"
 
 mkdir -p "$work/outside" "$work/run"
 echo "precious" > "$work/outside/precious.json"
@@ -64,7 +40,7 @@ expect replace 0 "$work/outside" -- "$castlike" export --out out3 --pairs $pairs
 grep -q "removed stale vector file out3/stale.json" "$work/replace.out" || fail "replace: did not list the removed file"
 grep -q "left 3 other entries (not castlike vector files): linked.json notes.json package.json" "$work/replace.out" ||
   fail "replace: did not name the files it left"
-[[ -z $(find out3 -name '.*tmp*') ]] || fail "replace: a temporary file was left"
+no_temporaries out3 replace
 
 # validate --out over one of its inputs: refused, every input byte-identical.
 mkdir inputs
@@ -84,7 +60,6 @@ ln -s "$work/outside/precious.json" report-link.txt
 expect out_is_symlink_report 2 "$work/outside" -- "$castlike" validate --builtin reference --vectors inputs/vectors --out report-link.txt
 expect report_written 0 "$work/run/inputs" -- "$castlike" validate --builtin reference --vectors inputs/vectors --out report.txt
 grep -q "PASS" report.txt || fail "report_written: no verdict in the report"
-[[ -z $(find . -maxdepth 1 -name '.*tmp*') ]] || fail "report_written: a temporary file was left"
+no_temporaries . report_written
 
-[[ $failures == 0 ]] || { echo "$failures scenario(s) failed"; exit 1; }
-echo "all scenarios: every file outside --out and every input byte-identical"
+finish "every file outside --out and every input byte-identical"

@@ -3,15 +3,15 @@
 // RANDOM random inputs; default: no cross-check), prints one line per configuration (runs, of
 // them staircases, JSON bytes, seconds) and the totals, and writes
 // OUTPUT_DIR/<source>-<destination>[-sat<N>][-<mode>].json when a directory is given (created if
-// missing). Exit status 1 when a configuration does not derive, a cross-check fails or a file
-// cannot be written; 2 when the directory cannot be created.
+// missing; written through harness/output_guard.hpp, so never over a file that is not a map).
+// Exit status 1 when a configuration does not derive, a cross-check fails or a file cannot be
+// written; 2 when the directory cannot be opened or created.
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -19,6 +19,7 @@
 #include "crosscheck.hpp"
 #include "derive.hpp"
 #include "export.hpp"
+#include "output_guard.hpp"
 
 using namespace castlike;
 using namespace castlike::exhaustive;
@@ -44,14 +45,16 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  std::optional<conformance::OutputDirectory> out_dir;
   if (!dir.empty()) {
-    std::error_code error;
-    std::filesystem::create_directories(dir, error);
-    if (error) {
-      std::fprintf(stderr, "castlike_exhaustive_derive: cannot create %s: %s\n", dir.c_str(), error.message().c_str());
+    auto opened = conformance::OutputDirectory::open(dir, /*create=*/true);
+    if (auto* error = std::get_if<std::string>(&opened)) {
+      std::fprintf(stderr, "castlike_exhaustive_derive: %s\n", error->c_str());
       return 2;
     }
+    out_dir.emplace(std::move(std::get<conformance::OutputDirectory>(opened)));
   }
+  const conformance::InputFiles no_inputs;
   std::vector<Configuration> configs;
   for (const Configuration& c : all_configurations())
     if (only.empty() || info(c.from).name == only) configs.push_back(c);
@@ -88,12 +91,10 @@ int main(int argc, char** argv) {
                   (cc.ok() ? std::string("ok") : std::to_string(cc.mismatch_count) + " MISMATCHES " + cc.mismatches[0]);
           if (!cc.ok()) ++failed;
         }
-        if (!dir.empty()) {
-          std::ofstream out(dir + "/" + file_name(c), std::ios::binary);
-          out << json;
-          out.close();
-          if (!out) {  // a map that was not written must not pass for one that was
-            line += ", CANNOT WRITE " + dir + "/" + file_name(c);
+        if (out_dir) {
+          // a map that was not written must not pass for one that was
+          if (auto error = out_dir->write(file_name(c), json, conformance::kExhaustiveMapKind, no_inputs)) {
+            line += ", CANNOT WRITE: " + *error;
             ++failed;
           }
         }
