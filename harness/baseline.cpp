@@ -195,9 +195,10 @@ std::variant<Baseline, std::string> read_baseline(const std::string& path) {
   if (!file.error.empty()) return "baseline " + shown + ": " + file.error;
   auto parsed = parse_json(file.text);
   if (const auto* p = std::get_if<JsonProblem>(&parsed)) {
+    // The parser's own message names the line and column of malformed JSON.
+    if (p->malformed) return harness::printable("baseline " + path + ": not a JSON document: " + p->message);
     const std::string at = p->offset ? "line " + std::to_string(line_of_offset(file.text, *p->offset)) + ": " : "";
-    return harness::printable("baseline " + path + ": " + at + (p->malformed ? "not a JSON document: " : "") +
-                              p->message);
+    return harness::printable("baseline " + path + ": " + at + p->message);
   }
   try {
     return parse_baseline(std::get<json>(parsed), path);

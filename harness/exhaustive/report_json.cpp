@@ -231,10 +231,12 @@ std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc
 
 std::variant<ExhaustiveReport, std::string> exhaustive_from_json(const std::string& text) {
   auto parsed = conformance::parse_json(text);
-  if (const auto* p = std::get_if<conformance::JsonProblem>(&parsed))
-    return harness::printable((p->offset ? "line " + std::to_string(conformance::line_of_offset(text, *p->offset)) + ": "
-                                         : std::string()) +
-                              (p->malformed ? "not JSON: " : "") + p->message);
+  if (const auto* p = std::get_if<conformance::JsonProblem>(&parsed)) {
+    // The parser's own message names the line and column of malformed JSON.
+    if (p->malformed) return harness::printable("not JSON: " + p->message);
+    const std::string at = p->offset ? "line " + std::to_string(conformance::line_of_offset(text, *p->offset)) + ": " : "";
+    return harness::printable(at + p->message);
+  }
   auto report = report_from_document(std::get<json>(parsed));
   if (auto* error = std::get_if<std::string>(&report)) *error = harness::printable(*error);
   return report;
