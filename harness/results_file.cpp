@@ -77,6 +77,8 @@ CaseOutput case_output(const json& doc, const VectorSetEntry& entry) {
     out.status = CaseOutput::Status::kRejected;
     out.message = string_member(doc, "message");
     if (out.message.empty()) line_fail("a rejected case needs a non-empty 'message'");
+    if (doc.contains("stage") && string_member(doc, "stage") != "load" && doc["stage"] != "run")
+      line_fail("field 'stage' is '" + doc["stage"].get<std::string>() + "', not \"load\" or \"run\"");
   } else if (status == "ok") {
     const size_t count = entry.elements;
     const bool text = entry.to == ElementType::kString;

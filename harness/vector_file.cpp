@@ -12,9 +12,6 @@ namespace {
 
 using nlohmann::json;
 
-// The characters of a case name (the schema's pattern): the name is also the file name.
-constexpr const char* kCaseNameCharacters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-";
-
 // Thrown inside the loader only; turned into an error string at its boundary.
 struct Problem {
   std::string message;
@@ -127,6 +124,11 @@ std::optional<std::vector<uint8_t>> parse_hex_bytes(const std::string& s) {
   return out;
 }
 
+bool is_case_name(const std::string& name) {
+  return !name.empty() &&
+         name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") == std::string::npos;
+}
+
 std::optional<ElementType> type_from_file_name(const std::string& name) {
   const auto t = type_from_name(name);
   if (!t || info(*t).name != name) return std::nullopt;
@@ -172,7 +174,7 @@ std::variant<VectorFile, std::string> read_vector_text(const std::string& text, 
     if (!version.is_number_integer() || version.get<int64_t>() != 1)
       fail("unsupported format_version (this reader knows 1)");
     f.name = string_field(doc, "name", "the file");
-    if (f.name.empty() || f.name.find_first_not_of(kCaseNameCharacters) != std::string::npos)
+    if (!is_case_name(f.name))
       fail("field 'name' = '" + f.name + "' is not a case name (letters, digits, '_', '.' and '-')");
     f.kind = string_field(doc, "kind", "the file");
     if (f.kind != "spec-example" && f.kind != "generated") fail("unknown kind '" + f.kind + "'");

@@ -46,6 +46,10 @@ std::optional<uint64_t> parse_hex_bits(const std::string& s, unsigned width_bits
 std::string format_hex_bits(uint64_t bits, unsigned width_bits);
 std::optional<std::vector<uint8_t>> parse_hex_bytes(const std::string& s);
 
+// A case name as the schema allows it (letters, digits, '_', '.', '-'; not empty): the name is
+// also the file name.
+bool is_case_name(const std::string& name);
+
 // A type name as the castlike files spell it: the ONNX name exactly ("FLOAT8E4M3FN"), never the
 // numpy one or another case, which the command line accepts (type_from_name).
 std::optional<ElementType> type_from_file_name(const std::string& name);
