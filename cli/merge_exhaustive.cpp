@@ -4,15 +4,14 @@
 // failed calls and rejections that meet at shard borders are joined, the readings recomputed,
 // and each configuration's output digest is computed from all its pieces.
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <map>
-#include <sstream>
 
 #include "args.hpp"
 #include "config_id.hpp"
 #include "engine.hpp"
 #include "interval_explanation.hpp"
+#include "json_reader.hpp"
 #include "command_support.hpp"
 #include "render_exhaustive.hpp"
 #include "vector_commands.hpp"
@@ -49,11 +48,9 @@ const char* const kUsage =
     "duplicated or inconsistent shard, 3 an internal error of castlike.\n";
 
 ExhaustiveReport load(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError{"cannot read '" + path + "'", "check the path"};
-  std::stringstream text;
-  text << in.rdbuf();
-  auto r = exhaustive_from_json(text.str());
+  const conformance::JsonFileText file = conformance::read_json_file(path);
+  if (!file.error.empty()) throw UsageError{"cannot read '" + path + "': " + file.error, "check the path"};
+  auto r = exhaustive_from_json(file.text);
   if (auto* e = std::get_if<std::string>(&r))
     throw UsageError{path + ": " + *e, "give the JSON reports of castlike validate --exhaustive --shard I/N --format json"};
   auto& report = std::get<ExhaustiveReport>(r);

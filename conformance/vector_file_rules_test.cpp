@@ -8,6 +8,7 @@
 #include <fstream>
 #include <string>
 
+#include "json_reader.hpp"
 #include "vector_file.hpp"
 #include "vector_set.hpp"
 
@@ -157,6 +158,60 @@ TEST(VectorFileRules, StringTensorsHaveTextNotBits) {
     "source":{"generator":"g"},"opset":25,"from":"STRING","to":"INT8","attributes":{},"shape":[1],
     "input":{"text":["1"],"bits":["0x01"]},"expected":{"bits":["0x01"],"outcome":["exact"]}})";
   EXPECT_NE(error_of(strings).find("input has an unknown field 'bits'"), std::string::npos);
+}
+
+TEST(VectorFileRules, BitsAreSpeltExactlyAsTheSchemaGivesThem) {
+  EXPECT_NE(error_of(replaced(kGood, "\"0xc880\"", "\"0xC880\"")).find("input.bits[0] = '0xC880' is not a FLOAT16"),
+            std::string::npos);
+  EXPECT_NE(error_of(replaced(kGood, "\"0x3c00\"", "\"0X3c00\"")).find("input.bits[2] = '0X3c00'"), std::string::npos);
+  EXPECT_NE(error_of(replaced(kGood, "\"0x3c00\"", "\"0x03c00\"")).find("input.bits[2] = '0x03c00'"), std::string::npos);
+  EXPECT_NE(error_of(replaced(kGood, "\"0x01\"], \"printed\": [\"7\"", "\"0x1\"], \"printed\": [\"7\""))
+                .find("expected.bits[2] = '0x1' is not a INT4 bit pattern"),
+            std::string::npos);
+  // `packed` is lowercase too.
+  EXPECT_TRUE(parse_hex_bytes("87a9").has_value());
+  EXPECT_FALSE(parse_hex_bytes("87A9").has_value());
+}
+
+TEST(VectorFileRules, TypeNamesAreTheOnnxNamesExactly) {
+  EXPECT_NE(error_of(replaced(kGood, "\"FLOAT16\"", "\"float16\"")).find("unknown element type 'float16'"),
+            std::string::npos);
+  EXPECT_NE(error_of(replaced(kGood, "\"INT4\"", "\"Int4\"")).find("unknown element type 'Int4'"), std::string::npos);
+  EXPECT_EQ(type_from_file_name("FLOAT8E4M3FN"), ElementType::kFloat8E4M3FN);
+  EXPECT_EQ(type_from_file_name("float8_e4m3fn"), std::nullopt);
+}
+
+TEST(VectorFileRules, NanOutcomesNeedADestinationWithNan) {
+  EXPECT_NE(error_of(replaced(kGood, "\"outcome\": [\"exact\", \"exact\"", "\"outcome\": [\"nan\", \"exact\""))
+                .find("expected.outcome has 'nan', but INT4 has no NaN"),
+            std::string::npos);
+}
+
+TEST(VectorFileRules, TheNameIsACaseName) {
+  EXPECT_NE(error_of(replaced(kGood, "\"name\": \"t\"", "\"name\": \"\"")).find("field 'name' = '' is not a case name"),
+            std::string::npos);
+  EXPECT_NE(error_of(replaced(kGood, "\"name\": \"t\"", "\"name\": \"../t\"")).find("is not a case name"),
+            std::string::npos);
+}
+
+// Every byte an error echoes from the file is escaped: control characters and bytes that are not UTF-8.
+TEST(VectorFileRules, ErrorsEscapeWhatTheyEcho) {
+  const std::string e = error_of(replaced(kGood, "\"spec-example\"", "\"x\\u001b[2J\""));
+  EXPECT_NE(e.find("unknown kind 'x\\x1b[2J'"), std::string::npos) << e;
+  const std::string u = error_of(replaced(kGood, "\"000.txt\"", "\"\xff\""));
+  EXPECT_NE(u.find("\\xff"), std::string::npos) << u;
+  EXPECT_EQ(u.find('\xff'), std::string::npos) << u;
+}
+
+TEST(VectorFileRules, NestingIsLimited) {
+  const auto nested = [](size_t levels) {
+    return replaced(kGood, "\"file\": \"000.txt\"",
+                    "\"file\": \"000.txt\", \"x\": " + std::string(levels, '[') + std::string(levels, ']'));
+  };
+  // The file itself and `source` are two levels: 62 arrays in it reach the limit, 63 pass it.
+  EXPECT_NE(error_of(nested(kMaxJsonDepth - 2)).find("source has an unknown field 'x'"), std::string::npos);
+  EXPECT_NE(error_of(nested(kMaxJsonDepth - 1)).find("case.json:3: nesting deeper than 64 levels"), std::string::npos);
+  EXPECT_NE(error_of(nested(1000000)).find("case.json:3: nesting deeper than 64 levels"), std::string::npos);
 }
 
 // The directory walker of `validate --vectors DIR` (and `report`): recursion, and a clear error for

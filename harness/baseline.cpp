@@ -14,7 +14,7 @@
 #include <tuple>
 
 #include "call_checks.hpp"
-#include "json_duplicate_keys.hpp"
+#include "json_reader.hpp"
 #include "readings.hpp"
 #include "reference/semantics.hpp"
 #include "render.hpp"
@@ -103,14 +103,17 @@ BaselineEntry read_discrepancy(const json& row, const std::string& where) {
   e.explained_by = string_member(row, "explained_by", where, false);
   if (!e.explained_by.empty()) {
     const auto names = candidate_names();
-    std::stringstream items(e.explained_by);
-    for (std::string name; std::getline(items, name, '|');)
+    // Every '|'-separated item, the empty ones too ("a|", "|a", "a||b" name an empty reading).
+    for (size_t begin = 0, end; begin <= e.explained_by.size(); begin = end + 1) {
+      end = std::min(e.explained_by.find('|', begin), e.explained_by.size());
+      const std::string name = e.explained_by.substr(begin, end - begin);
       if (std::find(names.begin(), names.end(), name) == names.end()) {
         std::string list;
         for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
         fail(where + ".explained_by",
              "names '" + harness::printable(name) + "', which is not a reading (the readings: " + list + ")");
       }
+    }
   }
   return e;
 }
@@ -184,25 +187,24 @@ std::string BaselineEntry::text() const {
 std::string BaselineEntry::readings() const { return explained_by.empty() ? "unexplained" : "explained by " + explained_by; }
 
 std::variant<Baseline, std::string> read_baseline(const std::string& path) {
+  const std::string shown = harness::printable(path);
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return "cannot read the baseline '" + path + "': " + std::strerror(errno);
-  if (S_ISDIR(st.st_mode)) return "the baseline '" + path + "' is a directory";
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in && !in.eof()) return "cannot read the baseline '" + path + "'";
-  json doc;
-  DuplicateKeyFinder duplicates;
-  try {
-    doc = json::parse(text.str(), std::ref(duplicates));
-  } catch (const json::exception& e) {
-    return "baseline " + path + ": not a JSON document: " + e.what();
+  if (::stat(path.c_str(), &st) != 0) return "cannot read the baseline '" + shown + "': " + std::strerror(errno);
+  if (S_ISDIR(st.st_mode)) return "the baseline '" + shown + "' is a directory";
+  const JsonFileText file = read_json_file(path);
+  if (!file.error.empty()) return "baseline " + shown + ": " + file.error;
+  auto parsed = parse_json(file.text);
+  if (const auto* p = std::get_if<JsonProblem>(&parsed)) {
+    // The parser's own message names the line and column of malformed JSON.
+    if (p->malformed) return harness::printable("baseline " + path + ": not a JSON document: " + p->message);
+    const std::string at = p->offset ? "line " + std::to_string(line_of_offset(file.text, *p->offset)) + ": " : "";
+    return harness::printable("baseline " + path + ": " + at + p->message);
   }
-  if (!duplicates.problem.empty()) return "baseline " + path + ": " + duplicates.problem;
   try {
-    return parse_baseline(doc, path);
+    return parse_baseline(std::get<json>(parsed), path);
   } catch (const Problem& p) {
-    return "baseline " + path + ": " + (p.field.empty() ? "the document" : "field '" + p.field + "'") + " " + p.message;
+    return harness::printable("baseline " + path + ": " +
+                              (p.field.empty() ? "the document" : "field '" + p.field + "'") + " " + p.message);
   }
 }
 

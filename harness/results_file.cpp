@@ -10,13 +10,13 @@
 
 #include <cstdlib>
 #include <fstream>
-#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "call_checks.hpp"
 #include "castlike/packing.hpp"
 #include "implementation.hpp"
-#include "json_duplicate_keys.hpp"
+#include "json_reader.hpp"
 
 namespace castlike::conformance {
 namespace {
@@ -44,19 +44,17 @@ std::string string_member(const json& o, const char* key) {
 
 // One line as JSON: the document, or the error after "path:line: ".
 std::variant<json, std::string> parse_line(const std::string& line) {
-  json doc;
-  DuplicateKeyFinder duplicates;
-  try {
-    doc = json::parse(line, std::ref(duplicates));
-  } catch (const json::parse_error& e) {
-    return "malformed JSON at column " + std::to_string(e.byte) + " (" + e.what() +
-           "); each line must be one complete JSON object (truncated file?)";
-  } catch (const json::exception& e) {  // e.g. out_of_range 406, a number beyond double (found by fuzz_vectors)
-    return "malformed JSON (" + std::string(e.what()) + ")";
-  }
-  if (!duplicates.problem.empty()) return duplicates.problem;
-  return doc;
+  auto parsed = parse_json(line);
+  const auto* p = std::get_if<JsonProblem>(&parsed);
+  if (!p) return std::move(std::get<json>(parsed));
+  const std::string at = p->offset ? " at column " + std::to_string(*p->offset + 1) : "";
+  if (p->malformed)
+    return "malformed JSON" + at + " (" + p->message + "); each line must be one complete JSON object (truncated file?)";
+  return (p->offset ? "column " + std::to_string(*p->offset + 1) + ": " : "") + p->message;
 }
+
+// The line-too-long error after "path:line: ".
+std::string line_too_long() { return "the line is longer than " + json_size_limit_text() + "; is this a results file?"; }
 
 // A case line (already known to name `entry`'s case) as the outputs of that case.
 CaseOutput case_output(const json& doc, const VectorSetEntry& entry) {
@@ -67,7 +65,7 @@ CaseOutput case_output(const json& doc, const VectorSetEntry& entry) {
               entry.path + " has " + entry.sha256 + ")");
   for (const char* key : {"from", "to"}) {
     const std::string t = string_member(doc, key);
-    const auto type = type_from_name(t);
+    const auto type = type_from_file_name(t);
     if (!type) line_fail(std::string("unknown element type '") + t + "' in field '" + key + "'");
     const ElementType expected = std::string(key) == "from" ? entry.from : entry.to;
     if (*type != expected)
@@ -79,6 +77,8 @@ CaseOutput case_output(const json& doc, const VectorSetEntry& entry) {
     out.status = CaseOutput::Status::kRejected;
     out.message = string_member(doc, "message");
     if (out.message.empty()) line_fail("a rejected case needs a non-empty 'message'");
+    if (doc.contains("stage") && string_member(doc, "stage") != "load" && doc["stage"] != "run")
+      line_fail("field 'stage' is '" + doc["stage"].get<std::string>() + "', not \"load\" or \"run\"");
   } else if (status == "ok") {
     const size_t count = entry.elements;
     const bool text = entry.to == ElementType::kString;
@@ -116,7 +116,9 @@ CaseOutput case_output(const json& doc, const VectorSetEntry& entry) {
           line_fail("errors[].index " + idx.dump() + " is not an element index");
         const size_t i = idx.get<size_t>();
         if (out.elements[i]) line_fail("errors[] names element " + std::to_string(i) + ", which has a value");
+        if (!out.element_errors[i].empty()) line_fail("errors[] names element " + std::to_string(i) + " twice");
         out.element_errors[i] = string_member(e, "message");
+        if (out.element_errors[i].empty()) line_fail("errors[] gives element " + std::to_string(i) + " an empty message");
       }
     }
     for (size_t i = 0; i < count; ++i)
@@ -153,12 +155,15 @@ class ResultsFileImplementation final : public Implementation {
     std::string line;
     lines_source->clear();
     lines_source->seekg(it->second.offset);
-    if (!std::getline(*lines_source, line))
-      throw InputChanged(where + "cannot read the line again (the results file changed during the run?)");
+    const JsonLine read = read_json_line(*lines_source, line);
+    if (read == JsonLine::kEnd)
+      throw InputChanged(harness::printable(where + "cannot read the line again (the results file changed during the run?)"));
+    if (read == JsonLine::kTooLong)
+      throw InputChanged(harness::printable(where + line_too_long() + " (the results file changed during the run?)"));
     if (!line.empty() && line.back() == '\r') line.pop_back();
     auto parsed = parse_line(line);
     if (auto* error = std::get_if<std::string>(&parsed))
-      throw InputChanged(where + *error + " (the results file changed during the run?)");
+      throw InputChanged(harness::printable(where + *error + " (the results file changed during the run?)"));
     const json& doc = std::get<json>(parsed);
     try {
       if (!doc.is_object() || !doc.contains("case") || doc["case"] != file.name)
@@ -167,9 +172,9 @@ class ResultsFileImplementation final : public Implementation {
       if (!entry) line_fail("case '" + file.name + "' is not in the vector set");
       return case_output(doc, *entry);
     } catch (const LineProblem& p) {
-      throw InputChanged(where + p.message + " (the results file changed during the run?)");
+      throw InputChanged(harness::printable(where + p.message + " (the results file changed during the run?)"));
     } catch (const json::exception& e) {
-      throw InputChanged(where + e.what() + " (the results file changed during the run?)");
+      throw InputChanged(harness::printable(where + e.what() + " (the results file changed during the run?)"));
     }
   }
 };
@@ -187,9 +192,8 @@ std::unique_ptr<std::fstream> open_spool() {
   return spool;
 }
 
-}  // namespace
-
-std::variant<std::unique_ptr<Implementation>, std::string> load_results_file(const std::string& path,
+// load_results_file before its error is escaped.
+std::variant<std::unique_ptr<Implementation>, std::string> read_results_file(const std::string& path,
                                                                              const VectorSet& set) {
   // "-" is standard input (a results file piped from the implementation under test).
   auto file = std::make_unique<std::ifstream>(path == "-" ? "/dev/stdin" : path, std::ios::binary);
@@ -210,8 +214,9 @@ std::variant<std::unique_ptr<Implementation>, std::string> load_results_file(con
   size_t line_number = 0;
   bool header_seen = false, end_seen = false;
   size_t case_lines = 0;
-  while (std::getline(in, line)) {
+  for (JsonLine read; (read = read_json_line(in, line)) != JsonLine::kEnd;) {
     ++line_number;
+    if (read == JsonLine::kTooLong) return path + ":" + std::to_string(line_number) + ": " + line_too_long();
     const std::streamoff line_offset = offset;
     if (spool) {
       *spool << line << '\n';
@@ -236,11 +241,10 @@ std::variant<std::unique_ptr<Implementation>, std::string> load_results_file(con
         const json& implementation = member(doc, "implementation");
         if (!implementation.is_object()) line_fail("field 'implementation' is not an object");
         impl->name_ = string_member(implementation, "name");
+        if (impl->name_.empty()) line_fail("field 'name' of 'implementation' is empty");
         std::string d = impl->name_;
-        if (implementation.contains("version") && implementation["version"].is_string())
-          d += " " + implementation["version"].get<std::string>();
-        if (implementation.contains("description") && implementation["description"].is_string())
-          d += " (" + implementation["description"].get<std::string>() + ")";
+        if (implementation.contains("version")) d += " " + string_member(implementation, "version");
+        if (implementation.contains("description")) d += " (" + string_member(implementation, "description") + ")";
         impl->description_ = d + ", results file " + path;
         header_seen = true;
         continue;
@@ -291,6 +295,15 @@ std::variant<std::unique_ptr<Implementation>, std::string> load_results_file(con
     impl->lines_source = std::move(file);
   }
   return std::unique_ptr<Implementation>(std::move(impl));
+}
+
+}  // namespace
+
+std::variant<std::unique_ptr<Implementation>, std::string> load_results_file(const std::string& path,
+                                                                             const VectorSet& set) {
+  auto loaded = read_results_file(path, set);
+  if (auto* error = std::get_if<std::string>(&loaded)) *error = harness::printable(*error);
+  return loaded;
 }
 
 }  // namespace castlike::conformance

@@ -1,14 +1,11 @@
 #include "vector_file.hpp"
 
 #include <cstdio>
-#include <fstream>
-#include <functional>
 #include <nlohmann/json.hpp>
-#include <set>
-#include <sstream>
 
+#include "call_checks.hpp"
 #include "castlike/packing.hpp"
-#include "json_duplicate_keys.hpp"
+#include "json_reader.hpp"
 
 namespace castlike::conformance {
 namespace {
@@ -37,8 +34,8 @@ std::string string_field(const json& object, const char* name, const std::string
 
 ElementType type_field(const json& object, const char* name) {
   const std::string s = string_field(object, name, "the file");
-  const auto t = type_from_name(s);
-  if (!t) fail("unknown element type '" + s + "' in field '" + name + "'");
+  const auto t = type_from_file_name(s);
+  if (!t) fail("unknown element type '" + s + "' in field '" + name + "' (the ONNX names, spelt as vectors/schema/README.md gives them)");
   return *t;
 }
 
@@ -60,22 +57,19 @@ std::vector<ref::Element> elements(const json& block, ElementType type, size_t c
   } else {
     const auto hex = string_array(field(block, "bits", where), where + ".bits");
     for (size_t i = 0; i < hex.size(); ++i) {
+      // Exactly as the schema spells them (lowercase, zero-padded to the width), so that a file
+      // has one spelling of each value.
       const auto bits = parse_hex_bits(hex[i], info(type).bits);
-      if (!bits)
+      if (!bits || hex[i] != format_hex_bits(*bits, info(type).bits))
         fail(where + ".bits[" + std::to_string(i) + "] = '" + hex[i] + "' is not a " + std::string(info(type).name) +
-             " bit pattern (0x and " + std::to_string((info(type).bits + 3) / 4) + "+ hex digits in range)");
+             " bit pattern (0x and " + std::to_string(format_hex_bits(0, info(type).bits).size() - 2) +
+             " lowercase hex digits, in range)");
       out.push_back(ref::Element::of_bits(*bits));
     }
   }
   if (out.size() != count)
     fail(where + " has " + std::to_string(out.size()) + " elements, the shape needs " + std::to_string(count));
   return out;
-}
-
-size_t line_of_offset(const std::string& text, size_t offset) {
-  size_t line = 1;
-  for (size_t i = 0; i < offset && i < text.size(); ++i) line += text[i] == '\n';
-  return line;
 }
 
 
@@ -99,7 +93,7 @@ void check_bool_bits(const std::vector<ref::Element>& values, ElementType type, 
 }  // namespace
 
 std::optional<uint64_t> parse_hex_bits(const std::string& s, unsigned width_bits) {
-  if (s.size() < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || s.size() > 2 + 16) return std::nullopt;
+  if (s.size() < 3 || s[0] != '0' || s[1] != 'x' || s.size() > 2 + 16) return std::nullopt;
   uint64_t v = 0;
   for (size_t i = 2; i < s.size(); ++i) {
     const char c = s[i];
@@ -122,11 +116,23 @@ std::optional<std::vector<uint8_t>> parse_hex_bytes(const std::string& s) {
   if (s.size() % 2 != 0) return std::nullopt;
   std::vector<uint8_t> out;
   for (size_t i = 0; i < s.size(); i += 2) {
-    const auto b = parse_hex_bits("0x" + s.substr(i, 2), 8);
-    if (!b) return std::nullopt;
+    const std::string pair = "0x" + s.substr(i, 2);
+    const auto b = parse_hex_bits(pair, 8);
+    if (!b || pair != format_hex_bits(*b, 8)) return std::nullopt;  // lowercase, as the schema spells it
     out.push_back(static_cast<uint8_t>(*b));
   }
   return out;
+}
+
+bool is_case_name(const std::string& name) {
+  return !name.empty() &&
+         name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") == std::string::npos;
+}
+
+std::optional<ElementType> type_from_file_name(const std::string& name) {
+  const auto t = type_from_name(name);
+  if (!t || info(*t).name != name) return std::nullopt;
+  return t;
 }
 
 ref::CastLikeRequest VectorFile::request() const {
@@ -147,17 +153,15 @@ ref::CastLikeRequest VectorFile::request() const {
   return r;
 }
 
-std::variant<VectorFile, std::string> parse_vector_text(const std::string& text, const std::string& path) {
-  json doc;
-  DuplicateKeyFinder duplicates;
-  try {
-    doc = json::parse(text, std::ref(duplicates));
-  } catch (const json::parse_error& e) {
-    return path + ":" + std::to_string(line_of_offset(text, e.byte)) + ": malformed JSON: " + e.what();
-  } catch (const json::exception& e) {  // e.g. out_of_range 406, a number beyond double (found by fuzz_vectors)
-    return path + ": malformed JSON: " + e.what();
-  }
-  if (!duplicates.problem.empty()) return path + ": " + duplicates.problem;
+namespace {
+
+// The file, or the problem unescaped (parse_vector_text escapes it).
+std::variant<VectorFile, std::string> read_vector_text(const std::string& text, const std::string& path) {
+  auto parsed = parse_json(text);
+  if (const auto* p = std::get_if<JsonProblem>(&parsed))
+    return path + (p->offset ? ":" + std::to_string(line_of_offset(text, *p->offset)) : std::string()) + ": " +
+           (p->malformed ? "malformed JSON: " : "") + p->message;
+  const json& doc = std::get<json>(parsed);
   try {
     VectorFile f;
     f.path = path;
@@ -170,6 +174,8 @@ std::variant<VectorFile, std::string> parse_vector_text(const std::string& text,
     if (!version.is_number_integer() || version.get<int64_t>() != 1)
       fail("unsupported format_version (this reader knows 1)");
     f.name = string_field(doc, "name", "the file");
+    if (!is_case_name(f.name))
+      fail("field 'name' = '" + f.name + "' is not a case name (letters, digits, '_', '.' and '-')");
     f.kind = string_field(doc, "kind", "the file");
     if (f.kind != "spec-example" && f.kind != "generated") fail("unknown kind '" + f.kind + "'");
     const json& opset = field(doc, "opset", "the file");
@@ -279,6 +285,9 @@ std::variant<VectorFile, std::string> parse_vector_text(const std::string& text,
         fail("expected.outcome has 'round-trip', which only a number-to-STRING file may use");
       if (*c == ref::OutcomeClass::kUnspecified && spec_example)
         fail("expected.outcome has 'unspecified', which only generated files may use");
+      // A class the destination cannot have is the file's error, not the implementation's failure.
+      if (*c == ref::OutcomeClass::kNan && !(is_float(f.to) && info(f.to).format.has_nan()))
+        fail("expected.outcome has 'nan', but " + std::string(info(f.to).name) + " has no NaN");
       f.outcomes.push_back(*c);
     }
     if (f.outcomes.size() != count) fail("expected.outcome has " + std::to_string(f.outcomes.size()) + " entries, the shape needs " + std::to_string(count));
@@ -319,12 +328,18 @@ std::variant<VectorFile, std::string> parse_vector_text(const std::string& text,
   }
 }
 
+}  // namespace
+
+std::variant<VectorFile, std::string> parse_vector_text(const std::string& text, const std::string& path) {
+  auto read = read_vector_text(text, path);
+  if (auto* error = std::get_if<std::string>(&read)) *error = harness::printable(*error);
+  return read;
+}
+
 std::variant<VectorFile, std::string> load_vector_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return path + ": cannot open the file";
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_vector_text(text.str(), path);
+  const JsonFileText file = read_json_file(path);
+  if (!file.error.empty()) return harness::printable(path + ": " + file.error);
+  return parse_vector_text(file.text, path);
 }
 
 }  // namespace castlike::conformance

@@ -5,32 +5,21 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <sstream>
 
 #include <sys/stat.h>
 
 #include <cerrno>
 #include <cstring>
 
+#include "call_checks.hpp"
 #include "json_format.hpp"
+#include "json_reader.hpp"
 #include "sha256.hpp"
 
 namespace castlike::conformance {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_file(const std::string& path, bool* ok) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    *ok = false;
-    return {};
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  *ok = true;
-  return text.str();
-}
 
 }  // namespace
 
@@ -59,28 +48,28 @@ void VectorSet::add_resident(VectorFile file, std::string sha256) {
 std::shared_ptr<const VectorFile> VectorSet::load(size_t i) const {
   if (resident_[i]) return resident_[i];
   const VectorSetEntry& e = entries_[i];
-  bool ok = false;
-  const std::string text = read_file(e.path, &ok);
-  if (!ok) throw InputChanged(e.path + ": cannot read the file any more (removed or changed during the run?)");
+  const JsonFileText file = read_json_file(e.path);
+  if (!file.error.empty())
+    throw InputChanged(harness::printable(e.path + ": " + file.error + " (removed or changed during the run?)"));
   // The bytes the set was checked with, or the results file's sha256 and every count taken from
   // the entry would describe another file.
-  if (sha256_hex(text) != e.sha256)
-    throw InputChanged(e.path + ": the file changed during the run (its sha256 is not the one checked)");
-  auto parsed = parse_vector_text(text, e.path);
+  if (sha256_hex(file.text) != e.sha256)
+    throw InputChanged(harness::printable(e.path + ": the file changed during the run (its sha256 is not the one checked)"));
+  auto parsed = parse_vector_text(file.text, e.path);
   if (auto* error = std::get_if<std::string>(&parsed)) throw InputChanged(*error);
   return std::make_shared<const VectorFile>(std::move(std::get<VectorFile>(parsed)));
 }
 
 std::variant<VectorSetEntry, std::string> check_vector_file(const std::string& path, VectorFile* file) {
-  bool ok = false;
-  const std::string text = read_file(path, &ok);
-  if (!ok) return path + ": cannot read the file";
-  auto parsed = parse_vector_text(text, path);
+  const JsonFileText read = read_json_file(path);
+  if (!read.error.empty()) return harness::printable(path + ": " + read.error);
+  auto parsed = parse_vector_text(read.text, path);
   if (auto* error = std::get_if<std::string>(&parsed)) return *error;
   auto& f = std::get<VectorFile>(parsed);
   const std::string stem = fs::path(path).stem().string();
-  if (f.name != stem) return path + ":1: the case name '" + f.name + "' is not the file name '" + stem + "'";
-  VectorSetEntry entry = entry_of(f, sha256_hex(text));
+  if (f.name != stem)
+    return harness::printable(path + ":1: the case name '" + f.name + "' is not the file name '" + stem + "'");
+  VectorSetEntry entry = entry_of(f, sha256_hex(read.text));
   entry.path = path;
   if (file) *file = std::move(f);
   return entry;

@@ -17,8 +17,8 @@ std::string exhaustive_text(const ExhaustiveReport& r);
 std::string exhaustive_json(const ExhaustiveReport& r);
 // The verdict line: "kernels (avx2): 65536 inputs: 65536 pass, 0 fail, ...; PASS"
 std::string exhaustive_verdict(const ExhaustiveReport& r);
-// The report, or the first problem (not JSON, another format or version, a missing or mistyped
-// field, an unknown configuration id, rule or outcome).
+// The report, or the first problem, escaped (not JSON, beyond the limits of harness/json_reader.hpp,
+// another format or version, a missing or mistyped field, an unknown configuration id, rule or outcome).
 std::variant<ExhaustiveReport, std::string> exhaustive_from_json(const std::string& text);
 
 // A self-contained HTML page (the validation page's style sheet and helpers, harness/render_html.hpp):

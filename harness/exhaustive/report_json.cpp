@@ -2,8 +2,10 @@
 // `castlike validate --exhaustive --format json`, read back strictly by `castlike merge-exhaustive`.
 #include <nlohmann/json.hpp>
 
+#include "call_checks.hpp"
 #include "config_id.hpp"
 #include "interval_explanation.hpp"
+#include "json_reader.hpp"
 #include "render_exhaustive.hpp"
 #include "vector_file.hpp"
 
@@ -124,9 +126,9 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
   return doc.dump(1) + "\n";
 }
 
-std::variant<ExhaustiveReport, std::string> exhaustive_from_json(const std::string& text) {
-  const json doc = json::parse(text, nullptr, false);
-  if (doc.is_discarded()) return std::string("not JSON");
+namespace {
+
+std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc) {
   Reader rd;
   ExhaustiveReport r;
   if (rd.str(doc, "format", "report") != "castlike-exhaustive-report")
@@ -223,6 +225,21 @@ std::variant<ExhaustiveReport, std::string> exhaustive_from_json(const std::stri
     for (const json& nj : *ns) r.refused.emplace_back(rd.str(nj, "id", "not_judged"), rd.str(nj, "reason", "not_judged"));
   if (!rd.error.empty()) return rd.error;
   return r;
+}
+
+}  // namespace
+
+std::variant<ExhaustiveReport, std::string> exhaustive_from_json(const std::string& text) {
+  auto parsed = conformance::parse_json(text);
+  if (const auto* p = std::get_if<conformance::JsonProblem>(&parsed)) {
+    // The parser's own message names the line and column of malformed JSON.
+    if (p->malformed) return harness::printable("not JSON: " + p->message);
+    const std::string at = p->offset ? "line " + std::to_string(conformance::line_of_offset(text, *p->offset)) + ": " : "";
+    return harness::printable(at + p->message);
+  }
+  auto report = report_from_document(std::get<json>(parsed));
+  if (auto* error = std::get_if<std::string>(&report)) *error = harness::printable(*error);
+  return report;
 }
 
 }  // namespace castlike::exhaustive
