@@ -18,6 +18,7 @@
 #include "args.hpp"
 #include "call_checks.hpp"
 #include "output_guard.hpp"
+#include "vector_file.hpp"
 #include "generator.hpp"
 #include "options.hpp"
 #include "progress.hpp"
@@ -269,12 +270,15 @@ int export_main(const std::vector<std::string>& args) {
         throw UsageError{std::string("--") + generated_only + " applies without --case (--case is one case, its own pair)",
                          std::string("drop --") + generated_only + ", or --case to generate the selection"};
     if (a.has("name")) {
-      // The file is NAME.json: an empty name would make ".json", a hidden file no vector walk reads.
+      // The file is NAME.json: an empty name, or one that starts with a dot, would make a hidden
+      // file that no vector walk reads.
       const std::string name = a.value("name");
       if (name.empty()) throw UsageError{"--name is empty", "give the case a name, e.g. --name float_nan_to_e4m3"};
-      for (char c : name)
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-'))
-          throw UsageError{"case name '" + name + "' has a character other than A-Z a-z 0-9 _ . -", "pick another --name"};
+      if (!conformance::is_case_name(name))
+        throw UsageError{"case name '" + name + "' has a character other than A-Z a-z 0-9 _ . -", "pick another --name"};
+      if (name.front() == '.')
+        throw UsageError{"case name '" + name + "' starts with a dot: " + name + ".json would be a hidden file",
+                         "pick another --name"};
     }
     // One hand-made case.
     const auto [from, to] = parse_pair(a.value("case"), "--case");
