@@ -156,6 +156,12 @@ if(CASTLIKE_BUILD_CLI)
     --out [[^  class negative, exponent field 1000\.\.1038 \(2\^-23\.\.2\^15\), lsb 0 round 1 guard$]]
     --out [[^    0, sticky bit 31 \(77 failing inputs\), rule FLOAT\.RNE, outcome exact$]]
     -- ${C} validate --exhaustive --library ${_word_split} --config DOUBLE-FLOAT16 --jobs 2)
+  # A shard's JSON report keeps the classes; merge-exhaustive reads and prints them again (the
+  # shard's run fails, exit 1, which is what runs the merge).
+  castlike_exhaustive_cli_test(word_split_classes_through_json_and_merge --rc 1
+    --out [[^  class negative, exponent field 1000\.\.1038 \(2\^-23\.\.2\^15\), lsb 0 round 1 guard$]]
+    --out [[^    0, sticky bit 31 \(77 failing inputs\), rule FLOAT\.RNE, outcome exact$]]
+    -- bash -c "${C} validate --exhaustive --library ${_word_split} --config DOUBLE-FLOAT16 --shard 0/1 --format json --out ${CMAKE_CURRENT_BINARY_DIR}/word_split_shard.json || ${C} merge-exhaustive ${CMAKE_CURRENT_BINARY_DIR}/word_split_shard.json")
   add_test(NAME exhaustive_cli.structured_sizes_in_doc
            COMMAND bash ${PROJECT_SOURCE_DIR}/conformance/structured/sizes_table.sh ${C} ${PROJECT_SOURCE_DIR}/docs/exhaustive.md)
   set_tests_properties(exhaustive_cli.structured_sizes_in_doc PROPERTIES LABELS exhaustive-cli TIMEOUT 120)
