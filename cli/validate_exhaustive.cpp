@@ -401,7 +401,8 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
     throw UsageError{"no selected configuration can be judged", "castlike validate --exhaustive --list shows why"};
   if (pieces_of(p.input_counts(), options.range).empty())
     throw UsageError{"--range " + a.value("range") + " holds no input pattern of the selected configurations",
-                     "an 8-bit source has the patterns 0x00..0xff, a 16-bit one 0x0000..0xffff"};
+                     "an 8-bit source has the patterns 0x00..0xff, a 16-bit one 0x0000..0xffff; a structured set "
+                     "its positions 0..size-1 (--list gives the size)"};
   if (a.has("progress") || ::isatty(2)) options.progress = print_progress;
   ExhaustiveReport report;
   try {
