@@ -276,7 +276,7 @@ void write_inputs(const Configuration& c, const std::string& path) {
   FILE* out = path == "-" ? stdout : std::fopen(path.c_str(), "wb");
   if (!out) throw UsageError{"cannot write the inputs to '" + path + "'", "check the path"};
   const StructuredSet set = has_structured_set(c.from) ? structured_set(c) : StructuredSet{};
-  const uint64_t n = has_structured_set(c.from) ? set.inputs.size() : uint64_t{1} << info(c.from).bits;
+  const uint64_t n = judged_inputs(c);
   std::vector<uint8_t> buf;
   bool ok = true;
   for (uint64_t a = 0; a < n && ok;) {
