@@ -146,6 +146,8 @@ if(CASTLIKE_BUILD_CLI)
     -- bash -c "${C} validate --exhaustive --config DOUBLE-FLOAT16 --write-inputs - | ${_raw_convert} 11 10 1 0 --flip-bit0-where-low-word 80000000 | ${C} validate --exhaustive --config DOUBLE-FLOAT16 --raw-outputs -")
   castlike_exhaustive_cli_test(structured_write_inputs_one_config --rc 2 --err [[--write-inputs needs exactly one configuration]]
     -- ${C} validate --exhaustive --sources DOUBLE --write-inputs /dev/null)
+  castlike_exhaustive_cli_test(structured_write_inputs_full_device --rc 2 --err [[writing the inputs to '/dev/full' failed]]
+    -- ${C} validate --exhaustive --config INT64-INT8 --write-inputs /dev/full)
   castlike_exhaustive_cli_test(word_split_survives_curated_vectors --out [[PASS]]
     -- ${C} validate --library ${_word_split} --vectors ${PROJECT_SOURCE_DIR}/vectors/generated --pairs DOUBLE-FLOAT16)
   castlike_exhaustive_cli_test(word_split_caught_by_class --rc 1
