@@ -2,7 +2,8 @@
 // docs/exhaustive.md "Structured sets of 64-bit sources"):
 //  - StructuredSets (label `maps`, default run): every set is in input order, distinct, one piece
 //    of the exhaustive run at most, the same on every call; its classes name what it varies;
-//  - StructuredLevels/Full (label `exhaustive`, scripts/test-exhaustive): the kernels at every ISA
+//  - ExhaustiveLevels/Full.EveryInput/<SOURCE>_structured_<level> (label `exhaustive`,
+//    scripts/test-exhaustive): the kernels at every ISA
 //    level on every input of every configuration of DOUBLE, INT64 and UINT64, one case per source
 //    and level, judged against the reference's expectations with judge().
 // A level's kernel is the dispatch table's (opt::kernel_at), called on the whole set at once.
@@ -141,7 +142,9 @@ TEST_P(Full, EveryInput) {
               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   EXPECT_EQ(failures, 0u);
 }
-INSTANTIATE_TEST_SUITE_P(StructuredLevels, Full, testing::ValuesIn(cases()), case_name);
+// Named as the 32-bit sources' cases (exhaustive_levels_test.cpp), so that scripts/test-exhaustive's
+// level and source filters take both.
+INSTANTIATE_TEST_SUITE_P(ExhaustiveLevels, Full, testing::ValuesIn(cases()), case_name);
 
 }  // namespace
 }  // namespace castlike::exhaustive

@@ -217,5 +217,5 @@ target_link_libraries(structured_levels_test PRIVATE castlike_exhaustive_engine 
                                                      GTest::gtest_main)
 target_include_directories(structured_levels_test PRIVATE ${PROJECT_SOURCE_DIR}/optimized)
 gtest_discover_tests(structured_levels_test TEST_FILTER "StructuredSets.*" PROPERTIES LABELS maps DISCOVERY_TIMEOUT 60)
-gtest_discover_tests(structured_levels_test TEST_FILTER "StructuredLevels/Full.*"
+gtest_discover_tests(structured_levels_test TEST_FILTER "ExhaustiveLevels/Full.*"
                      PROPERTIES LABELS exhaustive TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
