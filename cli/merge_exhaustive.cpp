@@ -14,6 +14,7 @@
 #include "json_reader.hpp"
 #include "command_support.hpp"
 #include "render_exhaustive.hpp"
+#include "structured_inputs.hpp"
 #include "vector_commands.hpp"
 
 namespace castlike::cli {
@@ -114,7 +115,7 @@ int merge_exhaustive_main(const std::vector<std::string>& args) {
     const auto c = parse_configuration_id(id);
     if (!c) throw UsageError{"unknown configuration id '" + id + "' in the selection", "merge reports of this castlike"};
     configs.push_back(*c);
-    counts.push_back(uint64_t{1} << info(c->from).bits);
+    counts.push_back(judged_inputs(*c));
   }
   std::vector<std::map<std::string, std::vector<std::pair<uint64_t, uint64_t>>>> wanted(n);
   for (size_t k = 0; const Piece& p : pieces_of(counts, first.range)) {

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "args.hpp"
+#include "castlike/packing.hpp"
 #include "config_id.hpp"
 #include "derive.hpp"
 #include "engine.hpp"
@@ -20,6 +21,7 @@
 #include "reference/cast_like.hpp"
 #include "render_exhaustive.hpp"
 #include "sources.hpp"
+#include "structured_inputs.hpp"
 #include "vector_commands.hpp"
 
 namespace castlike::cli {
@@ -37,7 +39,9 @@ const char* const kUsage =
     "the inputs are converted in batches and judged; the report gives the counts and\n"
     "every maximal interval of failing inputs (ends as bits and exact values,\n"
     "expected, actual, rule, the named reading that explains it, a castlike explain\n"
-    "line). docs/exhaustive.md describes it.\n"
+    "line). DOUBLE, INT64 and UINT64 sources are judged on their structured set (the\n"
+    "inputs that decide a rounding, from the destination's format, numbered by their\n"
+    "position in it), failures named by class. docs/exhaustive.md describes it.\n"
     "\n"
     "implementation (exactly one):\n"
     "  --builtin kernels      the kernel library in-process, at the dispatched ISA\n"
@@ -53,7 +57,9 @@ const char* const kUsage =
     "    --timeout S, --memory-limit MiB, --in-process\n"
     "                         as castlike validate --library\n"
     "  --raw-outputs FILE|-   with exactly one --config: the raw outputs of inputs\n"
-    "                         0 .. 2^bits-1 in input order, in the destination's raw\n"
+    "                         0 .. 2^bits-1 (or of the structured set, as\n"
+    "                         --write-inputs writes it) in input order, in the\n"
+    "                         destination's raw\n"
     "                         ONNX layout (little-endian, 4-/2-bit types packed,\n"
     "                         element 0 in the low bits), read as a stream ('-':\n"
     "                         standard input), e.g. adapter | castlike validate\n"
@@ -76,9 +82,12 @@ const char* const kUsage =
     "                         read an --opset newer than 28\n"
     "                         (the newest castlike knows) as 28\n"
     "  --range FIRST..LAST    only these input patterns (hex or decimal) of each\n"
-    "                         configuration\n"
+    "                         configuration (of a structured set: its positions)\n"
     "  --list                 print the selected ids, and those not judged with the\n"
-    "                         reason\n"
+    "                         reason; a structured set with its number of inputs\n"
+    "  --write-inputs FILE|-  with exactly one --config: write its inputs in input\n"
+    "                         order, in the source's raw layout (little-endian), for\n"
+    "                         a program that writes the --raw-outputs stream\n"
     "\n"
     "run and report:\n"
     "  --jobs N               threads (default: the number of cores)\n"
@@ -145,6 +154,7 @@ uint64_t parse_input(const std::string& text, const std::string& option) {
 // the call that judges each.
 std::vector<Call> select(const ParsedArgs& a) {
   std::vector<Configuration> base = all_configurations();
+  for (const Configuration& c : structured_configurations()) base.push_back(c);
   if (a.has("config")) {
     std::vector<Configuration> named;
     for (const std::string& id : split_list(a, "config")) {
@@ -260,6 +270,37 @@ Loaded load_implementation(const ParsedArgs& a) {
   return {std::move(std::get<0>(loaded)), rerun};
 }
 
+// The inputs of one configuration in input order, raw: what a third party converts to write the
+// --raw-outputs stream.
+void write_inputs(const Configuration& c, const ParsedArgs& a) {
+  const std::string path = a.value("write-inputs");
+  const StructuredSet set = has_structured_set(c.from) ? structured_set(c) : StructuredSet{};
+  const uint64_t n = judged_inputs(c);
+  // A file goes through the output guard (no symlink, no file replaced that is not castlike's: a
+  // raw stream cannot be told apart, so an existing file is refused); "-" is standard output.
+  const std::optional<conformance::OutputFile> file =
+      path == "-" ? std::nullopt : output_file(a, "write-inputs", conformance::kExhaustiveInputsKind, {});
+  std::string bytes;
+  std::vector<uint8_t> buf;
+  bool ok = true;
+  for (uint64_t a = 0; a < n && ok;) {
+    const uint64_t b = std::min(n, a + (uint64_t{1} << 20));
+    buf.resize(*storage_bytes(c.from, static_cast<size_t>(b - a)));
+    input_patterns(c.from, has_structured_set(c.from) ? &set : nullptr, a, b, buf.data());
+    if (file)
+      bytes.append(reinterpret_cast<const char*>(buf.data()), buf.size());
+    else
+      ok = std::fwrite(buf.data(), 1, buf.size(), stdout) == buf.size();
+    a = b;
+  }
+  if (file) {
+    if (auto error = file->write(bytes)) throw UsageError{*error, "check the free space and the path"};
+    return;
+  }
+  if (!ok || std::fflush(stdout) != 0)
+    throw UsageError{"writing the inputs to standard output failed", "check the free space and the path"};
+}
+
 void print_progress(const Progress& p) {
   const double share = p.inputs_total ? static_cast<double>(p.inputs_done) / static_cast<double>(p.inputs_total) : 1;
   const double eta = share > 0 ? p.seconds / share - p.seconds : 0;
@@ -280,7 +321,7 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
        {"raw-outputs", true}, {"config", true, true},  {"pairs", true, true},  {"sources", true, true},    {"opset", true}, {"operator", true}, {"newer-opset-as-newest", false},
        {"saturate", true},    {"round-mode", true},    {"range", true},        {"jobs", true},       {"batch", true},
        {"shard", true},       {"digest", false},       {"max-intervals", true}, {"format", true},    {"out", true},
-       {"quiet", false},      {"progress", false}});
+       {"quiet", false},      {"progress", false},      {"write-inputs", true}});
   if (a.help) {
     std::cout << kUsage;
     return 0;
@@ -320,14 +361,30 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
   options.digests = a.has("digest") || a.has("shard");
 
   const std::vector<Call> selected = select(a);
+  if (a.has("write-inputs")) {
+    if (!a.has("config") || selected.size() != 1)
+      throw UsageError{"--write-inputs needs exactly one configuration, given by --config ID (the selection has " +
+                           std::to_string(selected.size()) + ")",
+                       "e.g. --config DOUBLE-FLOAT16 --write-inputs -"};
+    write_inputs(selected[0].config, a);
+    return 0;
+  }
   if (a.has("list")) {
     if (a.has("builtin") || a.has("library") || a.has("raw-outputs"))
       throw UsageError{"--list takes no implementation", "castlike validate --exhaustive --list [selection]"};
+    // A structured set is listed with its size: its expectations are not needed for that.
+    std::vector<Call> mapped;
+    for (const Call& c : selected)
+      if (!has_structured_set(c.config.from)) mapped.push_back(c);
     NoImplementation none;
-    const Prepared p = prepare(selected, none, options.jobs);
+    const Prepared p = prepare(mapped, none, options.jobs);
+    size_t structured = 0;
+    for (const Call& c : selected)
+      if (has_structured_set(c.config.from))
+        ++structured, std::cout << configuration_id(c.config) << "  " << judged_inputs(c.config) << " structured inputs\n";
     for (const Call& c : p.calls) std::cout << configuration_id(c.config) << "\n";
     for (const auto& [id, why] : p.refused) std::cout << id << "  not judged: " << why << "\n";
-    std::cout << p.calls.size() << " configurations judged, " << p.refused.size() << " not judged\n";
+    std::cout << p.calls.size() + structured << " configurations judged, " << p.refused.size() << " not judged\n";
     return 0;
   }
   if (a.has("raw-outputs")) {
@@ -351,12 +408,11 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
     for (const auto& [id, why] : p.refused) throw UsageError{id + " cannot be judged: " + why, "choose another --config"};
   if (p.calls.empty())
     throw UsageError{"no selected configuration can be judged", "castlike validate --exhaustive --list shows why"};
-  std::vector<uint64_t> counts;
-  for (const auto& map : p.maps) counts.push_back(map->input_count());
-  const size_t pieces = pieces_of(counts, options.range).size();
+  const size_t pieces = pieces_of(p.input_counts(), options.range).size();
   if (pieces == 0)
     throw UsageError{"--range " + a.value("range") + " holds no input pattern of the selected configurations",
-                     "an 8-bit source has the patterns 0x00..0xff, a 16-bit one 0x0000..0xffff"};
+                     "an 8-bit source has the patterns 0x00..0xff, a 16-bit one 0x0000..0xffff; a structured set "
+                     "its positions 0..size-1 (--list gives the size)"};
   // A shard with no piece would judge 0 inputs and pass: a "PASS" that proves nothing. Pieces go to
   // the shards in turn, so shard I has one exactly when I < the number of pieces.
   if (options.shard && options.shard->index >= pieces)

@@ -32,6 +32,7 @@ const OutputKind kReportKind{
      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"castlike validate\""}};
 const OutputKind kBaselineKind{"castlike baseline", {"castlike-known-discrepancies"}, {}};
 const OutputKind kExhaustiveMapKind{"castlike exhaustive map", {"castlike-exhaustive-map"}, {}};
+const OutputKind kExhaustiveInputsKind{"castlike exhaustive input stream", {}, {}};
 
 namespace {
 

@@ -34,6 +34,9 @@ extern const OutputKind kVectorFileKind;    // castlike export
 extern const OutputKind kReportKind;        // validate, validate --exhaustive, merge-exhaustive: any --format
 extern const OutputKind kBaselineKind;      // validate --write-expect
 extern const OutputKind kExhaustiveMapKind;  // castlike_exhaustive_derive
+// validate --exhaustive --write-inputs: raw input patterns, which nothing tells apart from any
+// other bytes, so an existing file is never replaced.
+extern const OutputKind kExhaustiveInputsKind;
 
 // Every file a command reads, by identity (device, inode), resolved once before anything is
 // filtered out: an output that is one of them is refused.

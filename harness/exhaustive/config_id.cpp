@@ -1,6 +1,7 @@
 #include "config_id.hpp"
 
 #include "derive.hpp"
+#include "structured_inputs.hpp"
 
 namespace castlike::exhaustive {
 
@@ -27,7 +28,7 @@ std::optional<Configuration> parse_configuration_id(const std::string& id) {
   const auto from = type_from_name(parts[0]), to = type_from_name(parts[1]);
   if (!from || !to) return std::nullopt;
   for (const Configuration& c : configurations_from(*from))
-    if (c.to == *to && info(c.from).bits <= 32 && configuration_id(c) == id) return c;
+    if (c.to == *to && (info(c.from).bits <= 32 || has_structured_set(c.from)) && configuration_id(c) == id) return c;
   return std::nullopt;
 }
 

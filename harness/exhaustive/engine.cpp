@@ -14,6 +14,7 @@
 #include "derive.hpp"
 #include "interval_explanation.hpp"
 #include "sha256.hpp"
+#include "structured_judging.hpp"
 
 namespace castlike::exhaustive {
 namespace {
@@ -110,8 +111,12 @@ struct Buffers {
 };
 
 // Judges one piece: its batches in order, one thread.
-PieceResult judge_piece(const Piece& piece, const Call& call, const Map& map, BatchImplementation& impl,
-                        const EngineOptions& o, unsigned slot, Buffers& buf) {
+PieceResult judge_piece(const Piece& piece, const Prepared& p, BatchImplementation& impl, const EngineOptions& o,
+                        unsigned slot, Buffers& buf) {
+  const Call& call = p.calls[piece.call];
+  const Map& map = *p.maps[piece.call];
+  const StructuredExpectation* structured = p.structured[piece.call].get();
+  std::vector<StructuredFailure> structured_failures;
   PieceResult r;
   ConfigurationReport& c = r.part;
   const ElementType from = call.config.from, to = call.config.to;
@@ -126,7 +131,7 @@ PieceResult judge_piece(const Piece& piece, const Call& call, const Map& map, Ba
       buf.output.resize(out_bytes + 8);
     if (impl.needs_inputs()) {
       buf.input.resize(*storage_bytes(from, n) + 8);
-      make_inputs(from, a, b, buf.input.data());
+      input_patterns(from, structured ? &structured->set : nullptr, a, b, buf.input.data());
     }
     const BatchStatus st = impl.convert(slot, call, a, b, impl.needs_inputs() ? buf.input.data() : nullptr,
                                         buf.output.data());
@@ -139,12 +144,20 @@ PieceResult judge_piece(const Piece& piece, const Call& call, const Map& map, Ba
       c.failed_calls += n;
       add_call_failure(c.call_failures, {a, b - 1, st.failure_kind, st.message});
     } else {
-      const Judgement j = judge(map, a, b, buf.output.data(), o.max_intervals);
+      // A structured set's failures are all kept, to be named by class at the end of the piece.
+      const Judgement j = judge(map, a, b, buf.output.data(), structured ? SIZE_MAX : o.max_intervals);
       c.fail += j.failures;
       c.unspecified += j.unspecified;
       c.pass += n - j.failures - j.unspecified;
       c.truncated = c.truncated || j.truncated;
       for (const FailingInterval& f : j.intervals) {
+        if (structured) {
+          for (uint64_t x = f.first; x <= f.last; ++x)
+            structured_failures.push_back(
+                {x, map.expected(x).value.bits,
+                 load_bits(to, buf.output.data(), static_cast<size_t>(x - a)) & map.output_mask(), f.outcome, f.rule});
+          continue;
+        }
         Interval i;
         i.first = f.first, i.last = f.last, i.count = f.count;
         i.expected = f.expected, i.actual = f.actual;
@@ -156,6 +169,9 @@ PieceResult judge_piece(const Piece& piece, const Call& call, const Map& map, Ba
     }
     a = b;
   }
+  if (structured)
+    for (const Interval& i : failing_classes(structured->set, structured_failures))
+      append_interval(c.intervals, i, o.max_intervals, c.truncated);
   if (o.digests) c.pieces.push_back({piece.first, piece.last, sha.hex_digest()});
   return r;
 }
@@ -186,7 +202,8 @@ Call default_call(const Configuration& c) {
 void append_interval(std::vector<Interval>& into, const Interval& next, size_t max_intervals, bool& truncated) {
   if (!into.empty()) {
     Interval& last = into.back();
-    if (last.last + 1 == next.first && last.rule == next.rule && last.outcome == next.outcome) {
+    if (last.last + 1 == next.first && last.rule == next.rule && last.outcome == next.outcome &&
+        last.pattern_class.empty() && next.pattern_class.empty()) {
       last.last = next.last;
       last.count += next.count;
       last.last_expected = next.last_expected;
@@ -233,14 +250,36 @@ std::string outputs_digest(const std::vector<PieceDigest>& pieces) {
   return conformance::sha256_hex(text);
 }
 
+std::vector<uint64_t> Prepared::input_counts() const {
+  std::vector<uint64_t> out;
+  for (size_t i = 0; i < calls.size(); ++i)
+    out.push_back(structured[i] ? structured[i]->set.inputs.size() : maps[i]->input_count());
+  return out;
+}
+
+void input_patterns(ElementType from, const StructuredSet* set, uint64_t a, uint64_t b, uint8_t* out) {
+  if (set) {
+    std::memcpy(out, set->inputs.data() + a, static_cast<size_t>(b - a) * sizeof(uint64_t));
+    return;
+  }
+  make_inputs(from, a, b, out);
+}
+
 Prepared prepare(const std::vector<Call>& selected, const BatchImplementation& impl, unsigned jobs) {
-  std::vector<std::variant<std::shared_ptr<const Map>, std::string>> made(selected.size());
+  std::vector<std::variant<std::shared_ptr<const StructuredExpectation>, std::shared_ptr<const Map>, std::string>> made(
+      selected.size());
   std::atomic<size_t> next{0};
   on_threads(std::max(1u, jobs), [&](unsigned) {
     for (size_t i; (i = next++) < selected.size();) {
       const Configuration& c = selected[i].config;
       if (auto why = impl.refuses(c)) {
         made[i] = *why;
+        continue;
+      }
+      if (has_structured_set(c.from)) {  // the expectations are the reference's own answers: no cross-check
+        // Fewer configurations than jobs: the reference's calls of one set share the threads.
+        const unsigned inner = selected.size() < jobs ? jobs : 1;
+        made[i] = std::make_shared<const StructuredExpectation>(expect_structured(structured_set(c), inner));
         continue;
       }
       auto d = derive(c);
@@ -260,9 +299,14 @@ Prepared prepare(const std::vector<Call>& selected, const BatchImplementation& i
   for (size_t i = 0; i < selected.size(); ++i) {
     if (auto* why = std::get_if<std::string>(&made[i])) {
       p.refused.emplace_back(configuration_id(selected[i].config), *why);
+    } else if (auto* s = std::get_if<0>(&made[i])) {
+      p.calls.push_back(selected[i]);
+      p.structured.push_back(*s);
+      p.maps.push_back(std::shared_ptr<const Map>(*s, &(*s)->expectations));
     } else {
       p.calls.push_back(selected[i]);
-      p.maps.push_back(std::get<0>(made[i]));
+      p.structured.emplace_back();
+      p.maps.push_back(std::get<1>(made[i]));
     }
   }
   return p;
@@ -300,8 +344,8 @@ ExhaustiveReport run_exhaustive(const Prepared& p, BatchImplementation& impl, co
   report.configurations.resize(p.calls.size());
   for (size_t i = 0; i < p.calls.size(); ++i) report.configurations[i].call = p.calls[i];
 
-  std::vector<uint64_t> counts;
-  for (const auto& m : p.maps) counts.push_back(m->input_count());
+  const std::vector<uint64_t> counts = p.input_counts();
+  impl.expect_inputs(p.calls, counts);
   std::vector<Piece> pieces;
   for (size_t k = 0; const Piece& piece : pieces_of(counts, o.range))
     if (in_shard(k++, o.shard)) pieces.push_back(piece);
@@ -324,7 +368,7 @@ ExhaustiveReport run_exhaustive(const Prepared& p, BatchImplementation& impl, co
     try {
       for (size_t k; !stop && (k = next_piece++) < pieces.size();) {
         const Piece& piece = pieces[k];
-        PieceResult r = judge_piece(piece, p.calls[piece.call], *p.maps[piece.call], impl, o, slot, buf);
+        PieceResult r = judge_piece(piece, p, impl, o, slot, buf);
         std::lock_guard<std::mutex> lock(mu);
         pending.emplace(k, std::move(r));
         for (auto it = pending.find(next_fold); it != pending.end(); it = pending.find(++next_fold)) {

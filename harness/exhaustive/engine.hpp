@@ -72,6 +72,8 @@ class BatchImplementation {
   // `out` holds storage_bytes(to, b - a) bytes, zeroed when needs_zeroed_output(). May throw InputError.
   virtual BatchStatus convert(unsigned slot, const Call& call, uint64_t a, uint64_t b, const uint8_t* input,
                               uint8_t* out) = 0;
+  // Before the first batch: how many inputs each call has (a stream checks its length by them).
+  virtual void expect_inputs(const std::vector<Call>&, const std::vector<uint64_t>&) {}
   // After the last batch: checks what must hold at the end (a stream ended exactly). May throw.
   virtual void finish() {}
 };
@@ -87,6 +89,9 @@ struct Interval {  // a maximal interval of consecutive failing inputs under one
   ref::OutcomeClass outcome = ref::OutcomeClass::kExact;
   ref::RuleId rule = ref::RuleId::kIdentity;
   std::vector<std::string> readings;  // named readings explaining both ends (harness/readings.hpp)
+  // A structured set's failing class (structured_judging.hpp), "" for an interval of a map: then
+  // first and last are its first and last failing patterns, which need not be consecutive.
+  std::string pattern_class;
 };
 
 struct CallFailureRange {  // consecutive batches whose calls failed the same way
@@ -150,11 +155,16 @@ std::string outputs_digest(const std::vector<PieceDigest>& pieces);
 // ---- Running ----------------------------------------------------------------------------------
 
 // The maps of the selection: derived once, cross-checked (every run's boundaries and neighbours
-// plus 10^4 random inputs) before they are trusted.
+// plus 10^4 random inputs) before they are trusted. A source wider than 32 bits is judged on its
+// structured set (structured_judging.hpp): its inputs are numbered by their position in the set,
+// its map runs over those positions.
+struct StructuredExpectation;
 struct Prepared {
   std::vector<Call> calls;                                   // derivable and accepted, in order
   std::vector<std::shared_ptr<const Map>> maps;              // one per call
+  std::vector<std::shared_ptr<const StructuredExpectation>> structured;  // one per call; null: every pattern
   std::vector<std::pair<std::string, std::string>> refused;  // id, why
+  std::vector<uint64_t> input_counts() const;                // inputs judged per call
 };
 // Throws std::runtime_error when a map disagrees with the reference (a bug of the derivation).
 Prepared prepare(const std::vector<Call>& selected, const BatchImplementation& impl, unsigned jobs);
@@ -187,6 +197,11 @@ inline bool in_shard(size_t piece_index, const std::optional<Shard>& shard) {
 }
 
 ExhaustiveReport run_exhaustive(const Prepared& p, BatchImplementation& impl, const EngineOptions& options);
+
+// The source patterns of inputs [a, b) in the source's raw layout: the patterns a .. b-1
+// themselves, or the structured set's inputs at those positions. `out` holds storage_bytes(from, b - a).
+struct StructuredSet;
+void input_patterns(ElementType from, const StructuredSet* set, uint64_t a, uint64_t b, uint8_t* out);
 
 // Merges `next` into `into` where they touch: intervals, call failures and rejections of adjacent
 // inputs with the same rule / kind and message become one (used across batches, pieces and shards).

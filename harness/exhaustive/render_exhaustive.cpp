@@ -32,7 +32,10 @@ std::string wrapped(const std::string& indent, const std::string& text) {
 
 void interval_text(std::ostream& out, const Call& c, const Interval& i) {
   const ElementType to = c.config.to;
-  out << wrapped("  ", range_text(c, i.first, i.last) + ", rule " + std::string(ref::rule_name(i.rule)) + ", outcome " +
+  const std::string where = i.pattern_class.empty()
+                                ? range_text(c, i.first, i.last)
+                                : "class " + i.pattern_class + " (" + plural(i.count, "failing input") + ")";
+  out << wrapped("  ", where + ", rule " + std::string(ref::rule_name(i.rule)) + ", outcome " +
                            std::string(ref::outcome_name(i.outcome)));
   const auto end = [&](const char* label, uint64_t x, uint64_t expected, uint64_t actual) {
     out << wrapped("    ", std::string(label) + " " + value_text(c.config.from, x));

@@ -136,7 +136,9 @@ void intervals(std::ostream& o, const ConfigurationReport& c) {
     std::string readings;
     for (const std::string& name : i.readings) readings += (readings.empty() ? "" : ", ") + name;
     const bool explained = !readings.empty();
-    o << "<tr><td>" << value_cell(from, i.first) << "</td><td>"
+    o << "<tr><td>";
+    if (!i.pattern_class.empty()) o << "<span class=\"n\">class:</span> " << text(i.pattern_class) << "<br>";
+    o << value_cell(from, i.first) << "</td><td>"
       << (i.last == i.first ? std::string("<span class=\"n\">the same</span>") : value_cell(from, i.last)) << "</td><td>"
       << i.count
       << "</td><td>" << value_cell(to, i.expected) << (i.outcome == ref::OutcomeClass::kNan ? " (a NaN)" : "");

@@ -66,7 +66,7 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
   for (const ConfigurationReport& c : r.configurations) {
     const Configuration& k = c.call.config;
     json intervals = json::array();
-    for (const Interval& i : c.intervals)
+    for (const Interval& i : c.intervals) {
       intervals.push_back({{"first", value_json(k.from, i.first)},
                            {"last", value_json(k.from, i.last)},
                            {"count", i.count},
@@ -78,6 +78,8 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
                            {"last_actual", value_json(k.to, i.last_actual)},
                            {"readings", i.readings},
                            {"reproduce", explain_command(c.call, i.first)}});
+      if (!i.pattern_class.empty()) intervals.back()["class"] = i.pattern_class;
+    }
     json failed = json::array();
     for (const CallFailureRange& f : c.call_failures)
       failed.push_back({{"first", f.first}, {"last", f.last}, {"kind", f.kind}, {"message", f.message}});
@@ -201,7 +203,12 @@ std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc
           const auto outcome = ref::outcome_from_name(rd.str(ij, "outcome", where));
           if (!rule || !outcome) return rd.error.empty() ? where + ": unknown rule or outcome" : rd.error;
           i.rule = *rule, i.outcome = *outcome;
-          if (i.last < i.first || i.count != i.last - i.first + 1) return where + ": an interval's count is not its length";
+          if (ij.contains("class")) {  // a structured set's failing class: its patterns need not be consecutive
+            i.pattern_class = rd.str(ij, "class", where);
+            if (i.last < i.first || i.count == 0) return where + ": a failing class's ends or count are wrong";
+          } else if (i.last < i.first || i.count != i.last - i.first + 1) {
+            return where + ": an interval's count is not its length";
+          }
           c.intervals.push_back(i);
         }
       if (const json* fs = rd.field(cj, "failed_calls", json::value_t::array, where))

@@ -1,5 +1,5 @@
 // Raw outputs written by any program (a Python adapter, another runtime's dump): the outputs of
-// inputs 0 .. 2^bits - 1 of one configuration in input order, in the destination's raw ONNX
+// inputs 0 .. 2^bits - 1 (a wider source: its structured set's inputs) of one configuration in input order, in the destination's raw ONNX
 // layout, read batch by batch from a file or a pipe (bounded memory), so the stream is judged as
 // it comes. Its length must be exact: a short or long stream is an InputError with the counts.
 #include <fcntl.h>
@@ -28,22 +28,26 @@ class RawOutputs final : public BatchImplementation {
   unsigned max_jobs() const override { return 1; }  // batches are read in input order
   bool needs_zeroed_output() const override { return false; }  // every byte is read, or the stream is an error
 
-  BatchStatus convert(unsigned, const Call& call, uint64_t a, uint64_t b, const uint8_t*, uint8_t* out) override {
-    if (!config_) {
-      config_ = call.config;
-      expected_ = *storage_bytes(call.config.to, static_cast<size_t>(uint64_t{1} << info(call.config.from).bits));
-    }
+  void expect_inputs(const std::vector<Call>& calls, const std::vector<uint64_t>& counts) override {
+    if (calls.size() != 1) return;  // the command allows exactly one configuration
+    config_ = calls[0].config;
+    outputs_ = counts[0];
+    expected_ = *storage_bytes(config_->to, static_cast<size_t>(outputs_));
+  }
+
+  BatchStatus convert(unsigned, const Call&, uint64_t a, uint64_t b, const uint8_t*, uint8_t* out) override {
     if (a != next_input_)
       throw InputError{"the raw output stream is read in input order from 0, but inputs from " + std::to_string(a) +
                            " were asked for",
                        "give --raw-outputs without --range or --shard"};
-    const size_t want = *storage_bytes(call.config.to, static_cast<size_t>(b - a));
+    const size_t want = *storage_bytes(config_->to, static_cast<size_t>(b - a));
     const size_t got = read_up_to(out, want);
     read_ += got;
     if (got < want)
       throw InputError{"the raw output stream ended after " + std::to_string(read_) + " bytes; " +
                            configuration_text() + " needs " + std::to_string(expected_),
-                       "write the outputs of every input 0 .. 2^bits - 1, in input order, in the raw ONNX layout"};
+                       "write the outputs of every input (0 .. 2^bits - 1, or a structured set's inputs as "
+                       "validate --exhaustive --write-inputs writes them), in input order, in the raw ONNX layout"};
     next_input_ = b;
     return {};
   }
@@ -67,7 +71,7 @@ class RawOutputs final : public BatchImplementation {
  private:
   std::string configuration_text() const {
     return std::string(info(config_->from).name) + "->" + std::string(info(config_->to).name) + " (" +
-           std::to_string(uint64_t{1} << info(config_->from).bits) + " outputs)";
+           std::to_string(outputs_) + " outputs)";
   }
   size_t read_up_to(uint8_t* p, size_t n) {
     size_t done = 0;
@@ -86,7 +90,7 @@ class RawOutputs final : public BatchImplementation {
   int fd_;
   std::string path_, label_;
   std::optional<Configuration> config_;
-  uint64_t expected_ = 0, read_ = 0, next_input_ = 0;
+  uint64_t outputs_ = 0, expected_ = 0, read_ = 0, next_input_ = 0;
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 // and their maps already are the reference's answer.
 #include "castlike/packing.hpp"
 #include "sources.hpp"
+#include "structured_inputs.hpp"
 
 namespace castlike::exhaustive {
 namespace {
@@ -17,6 +18,8 @@ class ReferenceBatches final : public BatchImplementation {
   }
   std::optional<std::string> refuses(const Configuration& c) const override {
     if (info(c.from).bits <= 16) return std::nullopt;
+    if (has_structured_set(c.from))
+      return "the reference is not judged on a structured set (its expectations are the reference's own answers)";
     return "the reference is judged exhaustively on sources of <= 16 bits only (2^32 exact conversions take "
            "too long; the map of this configuration is the reference's answer)";
   }

@@ -31,7 +31,7 @@ std::unique_ptr<BatchImplementation> make_reference_batches(const ref::Variants&
 // write is a failed call of that batch's inputs and the next batch goes to a fresh worker.
 LoadedBatchImplementation load_library_batches(const std::string& path, const conformance::SharedLibraryOptions& options);
 
-// The raw outputs of inputs 0 .. 2^bits - 1 of ONE configuration, in input order and the
+// The raw outputs of inputs 0 .. 2^bits - 1 (a structured set's inputs) of ONE configuration, in input order and the
 // destination's raw ONNX layout, read from `path` ("-": standard input) batch by batch. A stream
 // that ends early or goes on past the last output is an InputError saying how many bytes came and
 // how many were expected.

@@ -121,6 +121,56 @@ if(CASTLIKE_BUILD_CLI)
     -- ${C} validate --exhaustive --library $<TARGET_FILE:castlike_example_validator_plugin> --config FLOAT-FLOAT4E2M1
        --range 0x7f000000..0x7fffffff)
 
+  # Structured sets (sources wider than 32 bits): the kernels pass, counted; a third party's
+  # adapter reads the inputs the command writes and writes the raw outputs back; a planted fault
+  # is named by its class; the planted word-split plug-in passes the curated vectors and fails
+  # exactly its classes on the structured set. The doc's table of set sizes is what --list says.
+  add_executable(castlike_structured_raw_convert ${PROJECT_SOURCE_DIR}/conformance/structured/raw_convert.c)
+  target_link_libraries(castlike_structured_raw_convert PRIVATE castlike_optimized)
+  add_library(castlike_word_split_plugin SHARED ${PROJECT_SOURCE_DIR}/conformance/structured/word_split_plugin.c)
+  target_include_directories(castlike_word_split_plugin PRIVATE ${PROJECT_SOURCE_DIR}/include)
+  target_compile_options(castlike_word_split_plugin PRIVATE -fno-sanitize=all)
+  set(_raw_convert $<TARGET_FILE:castlike_structured_raw_convert>)
+  set(_word_split $<TARGET_FILE:castlike_word_split_plugin>)
+  castlike_exhaustive_cli_test(structured_kernels
+    --out [[^castlike validate --exhaustive: kernels \(.*\): PASS$]]
+    --out [[^summary: 3 configurations judged. [0-9]+ inputs in .* s on 2 jobs$]]
+    -- ${C} validate --exhaustive --builtin kernels --config DOUBLE-FLOAT16,INT64-FLOAT,UINT64-BFLOAT16 --jobs 2)
+  castlike_exhaustive_cli_test(structured_list --out [[^DOUBLE-FLOAT8E8M0-sat0-nearest  [0-9]+ structured inputs$]]
+    --out [[^INT64-UINT2  [0-9]+ structured inputs$]] -- ${C} validate --exhaustive --list --sources DOUBLE,INT64)
+  castlike_exhaustive_cli_test(structured_raw_outputs_pass --out [[^castlike validate --exhaustive: raw outputs \(standard input\): PASS$]]
+    -- bash -c "${C} validate --exhaustive --config DOUBLE-FLOAT16 --write-inputs - | ${_raw_convert} 11 10 1 0 | ${C} validate --exhaustive --config DOUBLE-FLOAT16 --raw-outputs -")
+  castlike_exhaustive_cli_test(structured_raw_outputs_class --rc 1
+    --out [[^  [0-9]+ pass, 1382 fail, 0 unspecified$]]
+    --out [[^  class positive, exponent field 1000\.\.1038 \(2\^-23\.\.2\^15\), lsb 0 round 1 guard$]]
+    -- bash -c "${C} validate --exhaustive --config DOUBLE-FLOAT16 --write-inputs - | ${_raw_convert} 11 10 1 0 --flip-bit0-where-low-word 80000000 | ${C} validate --exhaustive --config DOUBLE-FLOAT16 --raw-outputs -")
+  castlike_exhaustive_cli_test(structured_write_inputs_one_config --rc 2 --err [[--write-inputs needs exactly one configuration]]
+    -- ${C} validate --exhaustive --sources DOUBLE --write-inputs /dev/null)
+  castlike_exhaustive_cli_test(structured_write_inputs_full_device --rc 2 --err [[writing the inputs to standard output failed]]
+    -- bash -c "${C} validate --exhaustive --config INT64-INT8 --write-inputs - >/dev/full")
+  # A file goes through the output guard: an existing file is not castlike's to replace.
+  castlike_exhaustive_cli_test(structured_write_inputs_existing_file --rc 2 --err [[--write-inputs]]
+    -- ${C} validate --exhaustive --config INT64-INT8 --write-inputs ${PROJECT_SOURCE_DIR}/README.md)
+  castlike_exhaustive_cli_test(word_split_survives_curated_vectors --out [[PASS]]
+    -- ${C} validate --library ${_word_split} --vectors ${PROJECT_SOURCE_DIR}/vectors/generated --pairs DOUBLE-FLOAT16)
+  castlike_exhaustive_cli_test(word_split_caught_by_class --rc 1
+    --out [[^DOUBLE-FLOAT16 \(opset 25\): 4 failing intervals$]] --out [[^  [0-9]+ pass, 156 fail, 0 unspecified$]]
+    --out [[^  class positive, exponent field 998 \(2\^-25\), lsb 0 round 1 guard 0, sticky bit$]]
+    --out [[^  class negative, exponent field 998 \(2\^-25\), lsb 0 round 1 guard 0, sticky bit$]]
+    --out [[^  class positive, exponent field 1000\.\.1038 \(2\^-23\.\.2\^15\), lsb 0 round 1 guard$]]
+    --out [[^  class negative, exponent field 1000\.\.1038 \(2\^-23\.\.2\^15\), lsb 0 round 1 guard$]]
+    --out [[^    0, sticky bit 31 \(77 failing inputs\), rule FLOAT\.RNE, outcome exact$]]
+    -- ${C} validate --exhaustive --library ${_word_split} --config DOUBLE-FLOAT16 --jobs 2)
+  # A shard's JSON report keeps the classes; merge-exhaustive reads and prints them again (the
+  # shard's run fails, exit 1, which is what runs the merge).
+  castlike_exhaustive_cli_test(word_split_classes_through_json_and_merge --rc 1
+    --out [[^  class negative, exponent field 1000\.\.1038 \(2\^-23\.\.2\^15\), lsb 0 round 1 guard$]]
+    --out [[^    0, sticky bit 31 \(77 failing inputs\), rule FLOAT\.RNE, outcome exact$]]
+    -- bash -c "${C} validate --exhaustive --library ${_word_split} --config DOUBLE-FLOAT16 --shard 0/1 --format json --out ${CMAKE_CURRENT_BINARY_DIR}/word_split_shard.json || ${C} merge-exhaustive ${CMAKE_CURRENT_BINARY_DIR}/word_split_shard.json")
+  add_test(NAME exhaustive_cli.structured_sizes_in_doc
+           COMMAND bash ${PROJECT_SOURCE_DIR}/conformance/structured/sizes_table.sh ${C} ${PROJECT_SOURCE_DIR}/docs/exhaustive.md)
+  set_tests_properties(exhaustive_cli.structured_sizes_in_doc PROPERTIES LABELS exhaustive-cli TIMEOUT 120)
+
   # Shards: the shards of a run merged equal the unsharded run; a missing or duplicated shard, or
   # shards of another selection, are errors.
   add_test(NAME exhaustive_cli.shards_merge_round_trip
@@ -160,3 +210,15 @@ if(COMMAND castlike_emulate_avx512)
   castlike_add_exhaustive_levels_test(exhaustive_levels_avx512_emulated_test)
   castlike_emulate_avx512(exhaustive_levels_avx512_emulated_test)
 endif()
+
+# The structured sets of the sources wider than 32 bits (conformance/structured_levels_test.cpp):
+# their properties and the naming of failures by class in the default run (label `maps`); the
+# kernels at every ISA level on every input of every set, one case per source and level (label
+# `exhaustive`, scripts/test-exhaustive; the time per level is in docs/exhaustive.md).
+add_executable(structured_levels_test ${PROJECT_SOURCE_DIR}/conformance/structured_levels_test.cpp)
+target_link_libraries(structured_levels_test PRIVATE castlike_exhaustive_engine castlike_optimized GTest::gtest
+                                                     GTest::gtest_main)
+target_include_directories(structured_levels_test PRIVATE ${PROJECT_SOURCE_DIR}/optimized)
+gtest_discover_tests(structured_levels_test TEST_FILTER "StructuredSets.*" PROPERTIES LABELS maps DISCOVERY_TIMEOUT 60)
+gtest_discover_tests(structured_levels_test TEST_FILTER "ExhaustiveLevels/Full.*"
+                     PROPERTIES LABELS exhaustive TIMEOUT 3600 DISCOVERY_TIMEOUT 60)

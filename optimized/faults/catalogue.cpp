@@ -58,6 +58,8 @@ constexpr Fault kFaults[] = {
      kBoth, wide_int_to_bfloat16, twice_through_float},
     {"double-rounding-int64-float", "INT64 / UINT64 -> FLOAT rounded twice, through DOUBLE",
      kBoth, int64_to_float, twice_through_double},
+    {"word-split-signed-sticky", "DOUBLE -> FLOAT16 from the high 32-bit word, the low word's sticky flag tested as a signed int32 > 0",
+     kBoth, double_to_float16, word_split_signed_sticky},
     // ---- Subnormals ----
     {"flush-subnormals", "float8 / FLOAT16 / BFLOAT16 / FLOAT4E2M1: subnormal results flushed to zero",
      kBoth, to_narrow_float, flush_subnormals},

@@ -221,6 +221,20 @@ void twice_through_float16(const Call& c) { twice_through(c, ElementType::kFloat
 void twice_through_bfloat16(const Call& c) { twice_through(c, ElementType::kBfloat16); }
 void twice_through_double(const Call& c) { twice_through(c, ElementType::kDouble); }
 
+// DOUBLE rounded from its high 32-bit word, the low word only a sticky flag, and that flag tested
+// as a signed 32-bit number: a low word with bit 31 set reads as zero. Only a tie in the high word
+// can tell (every bit of the destination's round position lies in the high word for FLOAT16).
+void word_split_signed_sticky(const Call& c) {
+  const FloatFormat& f = format_of(c.to);
+  each_element(c, [&](uint64_t in, uint64_t out) {
+    if ((in >> 31 & 1) == 0) return out;  // a low word the signed test reads right
+    const Exact x = exact_value(c.from, in & ~uint64_t{0xFFFFFFFF});
+    if (!finite_nonzero(x) || is_nan_bits(f, out)) return out;
+    const uint64_t code = rounded_code(f, x);
+    return code > max_finite(f) ? beyond_max(c, x.neg) : with_sign(f, x.neg, code);
+  });
+}
+
 // ---- Subnormals ---------------------------------------------------------------------------------
 
 // Flush to zero: a subnormal result becomes zero of its sign (FNUZ: +0).

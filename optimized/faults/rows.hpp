@@ -77,6 +77,7 @@ void twice_through_float(const Call& c);
 void twice_through_float16(const Call& c);
 void twice_through_bfloat16(const Call& c);
 void twice_through_double(const Call& c);
+void word_split_signed_sticky(const Call& c);
 
 // ---- Integer and BOOL destinations --------------------------------------------------------------
 void float_to_int_rounds(const Call& c);

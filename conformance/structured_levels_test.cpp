@@ -1,0 +1,150 @@
+// The structured input sets of the 64-bit sources (harness/exhaustive/structured_inputs.hpp,
+// docs/exhaustive.md "Structured sets of 64-bit sources"):
+//  - StructuredSets (label `maps`, default run): every set is in input order, distinct, one piece
+//    of the exhaustive run at most, the same on every call; its classes name what it varies;
+//  - ExhaustiveLevels/Full.EveryInput/<SOURCE>_structured_<level> (label `exhaustive`,
+//    scripts/test-exhaustive): the kernels at every ISA
+//    level on every input of every configuration of DOUBLE, INT64 and UINT64, one case per source
+//    and level, judged against the reference's expectations with judge().
+// A level's kernel is the dispatch table's (opt::kernel_at), called on the whole set at once.
+#include <gtest/gtest.h>
+#include <time.h>
+
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+#include "castlike/packing.hpp"
+#include "derive.hpp"
+#include "dispatch.hpp"
+#include "engine.hpp"
+#include "judge.hpp"
+#include "structured_judging.hpp"
+
+namespace castlike::exhaustive {
+namespace {
+
+double cpu_seconds() {  // the process's: the expectations are computed on every core
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+TEST(StructuredSets, InOrderDistinctAndDeterministic) {
+  for (const Configuration& c : structured_configurations()) {
+    if (c.attributes.saturate != true || c.attributes.round_mode != CASTLIKE_ROUND_UP) continue;  // same set
+    const StructuredSet s = structured_set(c);
+    ASSERT_EQ(s.inputs.size(), s.classes.size()) << c.name();
+    ASSERT_FALSE(s.inputs.empty()) << c.name();
+    // One piece: a set's failures are named by class when its piece is judged.
+    EXPECT_LE(s.inputs.size(), kPieceInputs) << c.name();
+    for (size_t i = 1; i < s.inputs.size(); ++i) ASSERT_LT(s.inputs[i - 1], s.inputs[i]) << c.name() << " at " << i;
+  }
+  const Configuration c{ElementType::kDouble, ElementType::kFloat16, {}};
+  EXPECT_EQ(structured_set(c).inputs, structured_set(c).inputs);
+  EXPECT_EQ(judged_inputs(c), structured_set(c).inputs.size());
+}
+
+// The decisions of DOUBLE -> FLOAT16 are in the set: the smallest subnormal's tie (2^-25) and
+// what is just above it, the tie below the largest finite value's successor (65520), each with the
+// sticky bit alone in the low word; the source's ends.
+TEST(StructuredSets, HoldTheDecidingInputsOfDoubleToFloat16) {
+  const StructuredSet s = structured_set({ElementType::kDouble, ElementType::kFloat16, {}});
+  const auto has = [&](uint64_t x) { return std::binary_search(s.inputs.begin(), s.inputs.end(), x); };
+  const uint64_t two_m25 = uint64_t{1023 - 25} << 52, f65520 = 0x40EFFE0000000000ULL;
+  for (uint64_t x : std::initializer_list<uint64_t>{two_m25, two_m25 | 1, f65520, f65520 | 1, f65520 - 1, uint64_t{0}, uint64_t{1},
+                     0x7FF0000000000000ULL, 0xFFF0000000000000ULL, 0x7FEFFFFFFFFFFFFFULL, 0x8000000000000000ULL})
+    EXPECT_TRUE(has(x)) << std::hex << x;
+  // Its class: 65520 + 1 ulp of DOUBLE has the round bit set, the bit below clear, bit 0 sticky.
+  const size_t i = static_cast<size_t>(std::lower_bound(s.inputs.begin(), s.inputs.end(), f65520 | 1) - s.inputs.begin());
+  const InputClass& k = s.classes[i];
+  EXPECT_EQ(k.lsb, 1);
+  EXPECT_EQ(k.round, 1);
+  EXPECT_EQ(k.guard, 0);
+  EXPECT_EQ(k.sticky, InputClass::Sticky::kBit);
+  EXPECT_EQ(k.sticky_bit, 0);
+  EXPECT_EQ(k.level, 1023 + 15);
+}
+
+// A planted failure is named by its class: flipping the outputs of every input of one class
+// (positive, round 1, guard 0, sticky bit 0..31) gives exactly that class back.
+TEST(StructuredSets, FailuresAreNamedByClass) {
+  const StructuredSet s = structured_set({ElementType::kDouble, ElementType::kFloat16, {}});
+  std::vector<StructuredFailure> failures;
+  for (size_t i = 0; i < s.inputs.size(); ++i) {
+    const InputClass& k = s.classes[i];
+    if (!k.negative && k.lsb == 0 && k.round == 1 && k.guard == 0 && k.sticky == InputClass::Sticky::kBit &&
+        k.sticky_bit < 32 && k.level >= 1023 - 14 && k.level <= 1023 + 15)
+      failures.push_back({i, 1, 2, ref::OutcomeClass::kExact, ref::RuleId::kIdentity});
+  }
+  const std::vector<Interval> classes = failing_classes(s, failures);
+  ASSERT_EQ(classes.size(), 1u);
+  EXPECT_EQ(classes[0].count, failures.size());
+  EXPECT_EQ(classes[0].pattern_class,
+            "positive, exponent field 1009..1038 (2^-14..2^15), lsb 0 round 1 guard 0, sticky bit 0..31");
+}
+
+// ---- The kernels at every level ------------------------------------------------------------------
+
+struct Case {
+  std::string name;
+  ElementType from;
+  opt::Isa isa;
+  std::string skipped;
+};
+
+std::vector<Case> cases() {
+  std::vector<Case> out;
+  for (opt::Isa isa : {opt::Isa::kScalar, opt::Isa::kAvx2, opt::Isa::kAvx512, opt::Isa::kNeon})
+    if (opt::isa_built(isa))
+      for (const TypeInfo& t : kTypeTable)
+        if (has_structured_set(t.type))
+          out.push_back({std::string(t.name) + "_structured_" + opt::isa_name(isa), t.type, isa,
+                         opt::isa_available(isa) ? "" : "this CPU lacks the level"});
+  return out;
+}
+std::string case_name(const testing::TestParamInfo<Case>& p) { return p.param.name; }
+void PrintTo(const Case& k, std::ostream* os) { *os << k.name; }
+
+class Full : public testing::TestWithParam<Case> {};
+TEST_P(Full, EveryInput) {
+  const Case& k = GetParam();
+  if (!k.skipped.empty()) GTEST_SKIP() << k.skipped;
+  const unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  const auto start = std::chrono::steady_clock::now();
+  double expect_cpu = 0, kernel_cpu = 0, judge_cpu = 0;
+  uint64_t inputs = 0, failures = 0, unspecified = 0;
+  for (const Configuration& c : configurations_from(k.from)) {
+    double t0 = cpu_seconds();
+    const StructuredExpectation e = expect_structured(structured_set(c), jobs);
+    const size_t n = e.set.inputs.size();
+    std::vector<uint8_t> out(*storage_bytes(c.to, n) + 8);
+    const opt::KernelFn kernel = opt::kernel_at(k.isa, c.from, c.to);
+    ASSERT_NE(kernel, nullptr) << c.name();
+    castlike_attributes attrs;
+    attrs.saturate = c.attributes.saturate ? 1 : 0;
+    attrs.round_mode = c.attributes.round_mode;
+    double t1 = cpu_seconds();
+    kernel(e.set.inputs.data(), out.data(), n, attrs);
+    double t2 = cpu_seconds();
+    const Judgement j = judge(e.expectations, 0, n, out.data(), 8);
+    expect_cpu += t1 - t0, kernel_cpu += t2 - t1, judge_cpu += cpu_seconds() - t2;
+    inputs += n, failures += j.failures, unspecified += j.unspecified;
+    for (const FailingInterval& f : j.intervals)
+      ADD_FAILURE() << c.name() << ": input 0x" << std::hex << e.set.inputs[static_cast<size_t>(f.first)] << " x"
+                    << std::dec << f.count << " expected 0x" << std::hex << f.expected << " actual 0x" << f.actual;
+  }
+  std::printf("%s: %llu inputs, %llu failures, %llu unspecified; CPU: reference %.1f s, kernel %.3f s, judge %.3f s "
+              "(%.0f M inputs per CPU-second of kernel and judging); %.1f s wall\n",
+              k.name.c_str(), static_cast<unsigned long long>(inputs), static_cast<unsigned long long>(failures),
+              static_cast<unsigned long long>(unspecified), expect_cpu, kernel_cpu, judge_cpu,
+              inputs / std::max(1e-9, kernel_cpu + judge_cpu) / 1e6,
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  EXPECT_EQ(failures, 0u);
+}
+// Named as the 32-bit sources' cases (exhaustive_levels_test.cpp), so that scripts/test-exhaustive's
+// level and source filters take both.
+INSTANTIATE_TEST_SUITE_P(ExhaustiveLevels, Full, testing::ValuesIn(cases()), case_name);
+
+}  // namespace
+}  // namespace castlike::exhaustive

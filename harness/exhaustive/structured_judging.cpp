@@ -1,0 +1,143 @@
+#include "structured_judging.hpp"
+
+#include <algorithm>
+#include <map>
+#include <thread>
+#include <tuple>
+
+namespace castlike::exhaustive {
+namespace {
+
+// A class without its level and sticky bit position, which are made into ranges.
+struct ClassKey {
+  bool negative;
+  uint8_t lsb, round, guard;
+  InputClass::Sticky sticky;
+  ref::RuleId rule;
+  ref::OutcomeClass outcome;
+  auto tie() const {
+    return std::tuple(negative, lsb, round, guard, static_cast<int>(sticky), static_cast<int>(rule),
+                      static_cast<int>(outcome));
+  }
+  bool operator<(const ClassKey& o) const { return tie() < o.tie(); }
+  bool operator==(const ClassKey& o) const { return tie() == o.tie(); }
+};
+
+struct Group {  // failing inputs of one class
+  ClassKey key;
+  int bit_first = 0, bit_last = 0, level_first = 0, level_last = 0;
+  uint64_t count = 0;
+  size_t first = 0, last = 0;  // indices into the failures
+};
+
+std::string bit_text(const char* name, uint8_t b) { return std::string(name) + " " + (b == 2 ? "-" : std::to_string(b)); }
+
+std::string class_text(ElementType from, const Group& g) {
+  std::string s = g.key.negative ? "negative, " : "positive, ";
+  s += level_text(from, g.level_first, g.level_last) + ", ";
+  s += bit_text("lsb", g.key.lsb) + " " + bit_text("round", g.key.round) + " " + bit_text("guard", g.key.guard) + ", ";
+  switch (g.key.sticky) {
+    case InputClass::Sticky::kNone: return s + "no sticky bits";
+    case InputClass::Sticky::kZero: return s + "sticky zero";
+    case InputClass::Sticky::kOnes: return s + "sticky all ones";
+    case InputClass::Sticky::kRandom: return s + "sticky random fill";
+    case InputClass::Sticky::kBit:
+      return s + "sticky bit " + std::to_string(g.bit_first) +
+             (g.bit_last == g.bit_first ? "" : ".." + std::to_string(g.bit_last));
+  }
+  return s;
+}
+
+}  // namespace
+
+StructuredExpectation expect_structured(StructuredSet set, unsigned jobs) {
+  const Configuration& c = set.config;
+  const size_t n = set.inputs.size();
+  std::vector<ref::Result> results(n);
+  jobs = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(n / 4096 + 1)));
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < jobs; ++t)
+    pool.emplace_back([&, t] {
+      for (size_t i = t; i < n; i += jobs)
+        results[i] = ref::convert_element(c.from, ref::Element::of_bits(set.inputs[i]), c.to, c.attributes);
+    });
+  for (auto& t : pool) t.join();
+  Map m{c, {}};
+  const uint64_t mask = bit_mask(c.to);
+  for (size_t i = 0; i < n; ++i) {
+    const ref::Result& r = results[i];
+    // The NaN-sign flag matters only for NaN outcomes (as in derive.cpp): elsewhere it would split runs.
+    const bool flag = r.outcome == ref::OutcomeClass::kNan ? r.nan_sign_matters : true;
+    const uint64_t bits = r.value.bits & mask;
+    if (!m.runs.empty()) {
+      Run& p = m.runs.back();
+      if (p.base == bits && p.outcome == r.outcome && p.rule == r.rule && p.nan_sign_matters == flag) {
+        p.last = i;
+        continue;
+      }
+    }
+    m.runs.push_back({i, i, bits, 0, r.outcome, r.rule, flag});
+  }
+  return {std::move(set), std::move(m)};
+}
+
+std::vector<Interval> failing_classes(const StructuredSet& set, const std::vector<StructuredFailure>& failures) {
+  // Per class and sticky bit: the failing levels, each with its count and first and last failure.
+  struct PerLevel {
+    uint64_t count = 0;
+    size_t first = 0, last = 0;
+  };
+  std::map<std::pair<ClassKey, int>, std::map<int, PerLevel>> by_class;
+  for (size_t i = 0; i < failures.size(); ++i) {
+    const StructuredFailure& f = failures[i];
+    const InputClass& k = set.classes[static_cast<size_t>(f.position)];
+    const ClassKey key{k.negative, k.lsb, k.round, k.guard, k.sticky, f.rule, f.outcome};
+    PerLevel& p = by_class[{key, k.sticky == InputClass::Sticky::kBit ? k.sticky_bit : 0}][k.level];
+    if (p.count++ == 0) p.first = i;
+    p.last = i;
+  }
+  // Levels into maximal ranges of consecutive levels.
+  std::vector<Group> groups;
+  for (const auto& [key_bit, levels] : by_class) {
+    Group* g = nullptr;
+    for (const auto& [level, p] : levels) {
+      if (g && g->level_last + 1 == level) {
+        g->level_last = level, g->count += p.count;
+        g->first = std::min(g->first, p.first), g->last = std::max(g->last, p.last);
+        continue;
+      }
+      groups.push_back({key_bit.first, key_bit.second, key_bit.second, level, level, p.count, p.first, p.last});
+      g = &groups.back();
+    }
+  }
+  // Sticky bits into ranges of consecutive positions with the same level range (groups are in
+  // order of class, then bit, then level).
+  std::vector<Group> merged;
+  for (const Group& g : groups) {
+    auto same = std::find_if(merged.rbegin(), merged.rend(), [&](const Group& m) {
+      return m.key == g.key && m.key.sticky == InputClass::Sticky::kBit && m.bit_last + 1 == g.bit_first &&
+             m.level_first == g.level_first && m.level_last == g.level_last;
+    });
+    if (same == merged.rend()) {
+      merged.push_back(g);
+    } else {
+      same->bit_last = g.bit_last, same->count += g.count;
+      same->first = std::min(same->first, g.first), same->last = std::max(same->last, g.last);
+    }
+  }
+  std::sort(merged.begin(), merged.end(), [](const Group& a, const Group& b) { return a.first < b.first; });
+  std::vector<Interval> out;
+  for (const Group& g : merged) {
+    const StructuredFailure &a = failures[g.first], &b = failures[g.last];
+    Interval i;
+    i.first = set.inputs[static_cast<size_t>(a.position)], i.last = set.inputs[static_cast<size_t>(b.position)];
+    i.count = g.count;
+    i.expected = a.expected, i.actual = a.actual, i.last_expected = b.expected, i.last_actual = b.actual;
+    i.outcome = g.key.outcome, i.rule = g.key.rule;
+    i.pattern_class = class_text(set.config.from, g);
+    out.push_back(std::move(i));
+  }
+  return out;
+}
+
+}  // namespace castlike::exhaustive

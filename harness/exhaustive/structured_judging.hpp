@@ -1,0 +1,37 @@
+// Judging a structured input set (structured_inputs.hpp): the reference's expectation of every
+// input, as a map over positions in the set, so that judge() compares outputs at memory speed
+// unchanged; and the failures named by class (sign x level range x the round-relevant bits x the
+// sticky pattern) instead of by intervals of consecutive patterns, which the set does not have.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "engine.hpp"
+#include "structured_inputs.hpp"
+
+namespace castlike::exhaustive {
+
+struct StructuredExpectation {
+  StructuredSet set;
+  // Runs over positions 0 .. set.inputs.size() - 1 (not over source patterns): consecutive
+  // positions with the same expectation share a constant run. config is the set's.
+  Map expectations;
+};
+
+// ref::convert_element on every input of the set, on `jobs` threads.
+StructuredExpectation expect_structured(StructuredSet set, unsigned jobs);
+
+// One failing input of a set, by its position.
+struct StructuredFailure {
+  uint64_t position = 0, expected = 0, actual = 0;
+  ref::OutcomeClass outcome = ref::OutcomeClass::kExact;
+  ref::RuleId rule = ref::RuleId::kIdentity;
+};
+
+// The failures (in increasing position) grouped into classes: one Interval per class, in order of
+// its first failing input; first / last are the class's first and last failing source patterns,
+// count its failing inputs, pattern_class its name.
+std::vector<Interval> failing_classes(const StructuredSet& set, const std::vector<StructuredFailure>& failures);
+
+}  // namespace castlike::exhaustive
