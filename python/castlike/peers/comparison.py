@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
                 raise ValueError("%s: not a castlike-findings index" % (d / "findings.json"))
             peers.append((index, Path(os.path.relpath(d, out)).as_posix()))
         data = comparison(peers, vector_rows([Path(v) for v in args.vectors]))
-        (out / "comparison.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        (out / "comparison.json").write_text(json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n")
         (out / "comparison.html").write_text(page(data))
     except (OSError, ValueError, KeyError) as e:
         print("comparison: error: %s" % e, file=sys.stderr)

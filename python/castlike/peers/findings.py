@@ -4,8 +4,9 @@ peer, each with a reproduction in the peer's own API (castlike.peers.reproductio
 
 The input is `castlike validate --format json --examples N` of the peer's results, with N at least
 its failure count (every failure is then in the report, each with the readings that explain it).
-A failure's class is its rule and the first reading, in the validator's order, that explains it
-("unexplained" when none does). Whether a class is a bug follows from the reading's name
+A failure's class is its rule and the reading that explains its whole (case, rule) row (the
+baseline's row), else the first reading, in the validator's order, that explains it ("unexplained"
+when none does). Whether a class is a bug follows from the reading's name
 (docs/semantics.md, "Readings found in peers"): `A<n>=...` and `profile ...` read one of the
 contradictions A1-A12 (not a bug); `saturate=`/`round_mode=` is the attribute ignored (a bug where
 the peer takes the attribute, a missing attribute where it has none); any other name, alone or in a
@@ -40,7 +41,7 @@ BUG, READING, NO_ATTRIBUTE = "bug", "reading", "no attribute"
 @dataclass
 class FindingClass:
     rule: str
-    reading: str  # the first reading explaining each failure, or "unexplained"
+    reading: str  # the reading naming each failure (see classes()), or "unexplained"
     failures: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -70,13 +71,18 @@ def classes(report: dict[str, Any]) -> list[FindingClass]:
     """The failing (rule, reading) classes of a JSON validation report, largest first; ValueError
     when the report holds fewer failures than it counts (made with too small --examples)."""
     found: dict[tuple[str, str], FindingClass] = {}
+    # The reading that explains a whole (case, rule) row names each of its failures, where one does.
+    whole = {(d["case"], d["rule"]): d["explained_by"].split("|")[0] for d in report["discrepancies"]
+             if d["explained_by"]}
     for rule in report["rules"]:
         listed = rule.get("first_failures", [])
         if len(listed) != rule["counts"]["fail"]:
             raise ValueError("rule %s: %d failures, %d in the report; make it with --examples %d or more" % (
                 rule["rule"], rule["counts"]["fail"], len(listed), rule["counts"]["fail"]))
         for f in listed:
-            reading = f["explained_by"][0] if f["explained_by"] else "unexplained"
+            reading = whole.get((f["case"], rule["rule"]), "")
+            if reading not in f["explained_by"]:
+                reading = f["explained_by"][0] if f["explained_by"] else "unexplained"
             found.setdefault((rule["rule"], reading), FindingClass(rule["rule"], reading)).failures.append(f)
     return sorted(found.values(), key=lambda c: (-len(c.failures), c.rule, c.reading))
 
@@ -205,9 +211,10 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
         lines.append("- %s: %d" % (where, n))
     lines += ["", "## Reproduction", ""]
     if repro_name:
-        lines += ["`%s` runs with the peer alone (no castlike): it prints each input, the expected and the actual "
-                  "value, and exits 1 while the behaviour is there (0 once every output is the expected one, 3 "
-                  "when an output is neither)." % repro_name, ""]
+        lines += ["`%s`, written beside this report by castlike's `scripts/peer-findings`, runs with the peer alone "
+                  "(no castlike): it prints each input, the expected and the actual value, and exits 1 while the "
+                  "behaviour is there (0 once every output is the expected one, 3 when an output is neither)."
+                  % repro_name, ""]
     else:
         lines += ["No reproduction in this peer's API is generated yet: `scripts/repro-peer %s FROM:TO INPUT` "
                   "(needs castlike) reproduces each input above." % peer, ""]
