@@ -732,6 +732,9 @@ TEST(Readings, EachPeerReadingExplainsItsMinimalVectorAndTheDefaultDoesNot) {
       // FLOAT 0x00018000 -> BFLOAT16 subnormal 0x0002 (a tie, to even) flushed to +0 (OpenVINO constant,
       // JAX); truncation would give 0x0001. (The report's 0x00008001 -> 0 is also truncation's answer.)
       {"ftz", T::kFloat, T::kBfloat16, 0x00018000u, 0x0000u, "bfloat16-truncate"},
+      // DOUBLE just below FLOAT's smallest normal, which rounds up to it, flushed to +0 (JAX): tiny
+      // before rounding.
+      {"ftz", T::kDouble, T::kFloat, 0x380fffffe0000000u, 0x00000000u, "daz"},
       // FLOAT smallest subnormal read as 0 -> DOUBLE 0 (JAX).
       {"daz", T::kFloat, T::kDouble, 0x00000001u, 0x0000000000000000u, "bool-nan-false"},
       // ... and to BOOL: false (JAX).
@@ -744,6 +747,23 @@ TEST(Readings, EachPeerReadingExplainsItsMinimalVectorAndTheDefaultDoesNot) {
       {"A8=truncate-clamp", T::kFloat, T::kInt4, 0x43fa0000u, 0x07u, "A8=via-int8"},
       // FLOAT 3.5 -> INT4 3 (truncated, not rounded to 4; JAX).
       {"A8=truncate-clamp", T::kFloat, T::kInt4, 0x40600000u, 0x03u, ""},
+      // FLOAT 8 -> INT4 0: out of range gives 0, where wrapping gives -8 (ml_dtypes 0.7).
+      {"sub-byte-range-zero", T::kFloat, T::kInt4, 0x41000000u, 0x00u, "A8=truncate-wrap"},
+      // FLOAT -1 -> UINT4 0, where wrapping gives 15 (ml_dtypes 0.7).
+      {"sub-byte-range-zero", T::kFloat, T::kUint4, 0xbf800000u, 0x00u, "A8=truncate-wrap"},
+      // DOUBLE 2^53 - 1 -> INT32 indefinite (INT32 min) -> low bits 0, where wrapping gives -1 (ONNX reference).
+      {"sub-byte-via-int32", T::kDouble, T::kInt4, 0x433fffffffffffffu, 0x00u, "A8=truncate-wrap"},
+      // FLOAT -NaN -> FLOAT4E2M1 -0 (JAX); ml_dtypes' other-sign zero is +0.
+      {"A2=minus-zero", T::kFloat, T::kFloat4E2M1, 0xffc00000u, 0x08u, "A2=negzero"},
+      // FLOAT4E2M1 6 -> INT8 127, as if it were +inf (JAX).
+      {"max-as-infinity", T::kFloat4E2M1, T::kInt8, 0x07u, 0x7fu, "A8=truncate-clamp"},
+      // FLOAT4E2M1 -1 -> UINT4 0 (truncate, clamp; JAX), where wrapping gives 15.
+      {"max-as-infinity", T::kFloat4E2M1, T::kUint4, 0x0au, 0x00u, "A8=truncate-wrap"},
+      // DOUBLE 2^-130 -> FLOAT subnormal, flushed -> BFLOAT16 +0 (JAX); without the flush 0x0008.
+      {"A9=through-float32+ftz", T::kDouble, T::kBfloat16, 0x37d0000000000000u, 0x0000u, "A9=through-float32"},
+      // DOUBLE 2^53 - 1 -> FLOAT 2^53 -> INT4 0 (onnxruntime); rounding the DOUBLE itself gives -1.
+      {"A9=through-float32+A8=round-away-wrap", T::kDouble, T::kInt4, 0x433fffffffffffffu, 0x00u,
+       "A8=round-away-wrap"},
   };
   for (const auto& pc : cases) {
     SCOPED_TRACE(std::string(pc.reading) + " " + std::string(info(pc.from).name) + " -> " +
@@ -758,6 +778,22 @@ TEST(Readings, EachPeerReadingExplainsItsMinimalVectorAndTheDefaultDoesNot) {
       EXPECT_FALSE(explains(reading(pc.not_this), f, 0, actual)) << pc.not_this;
     }
   }
+}
+
+TEST(Readings, ThroughFloat32ThenE5M2OverflowNanExplainsBothItsParts) {
+  // onnxruntime, DOUBLE -> FLOAT8E5M2 with saturate=0: 61439.99 rounds to FLOAT 61440, which then
+  // overflows to NaN (0x7f) instead of inf; and 2^-14 * 1.125 (+ 2^-52) rounds to FLOAT's tie,
+  // then to even (0x04), not up (0x05). One reading names both; neither part alone does.
+  const auto& both = reading("A9=through-float32+e5m2-overflow-nan");
+  const VectorFile over = one(ElementType::kDouble, ElementType::kFloat8E5M2, 0x40edffffffffffffu, 0);
+  ASSERT_EQ(over.expected[0].bits, 0x7bu);
+  EXPECT_TRUE(explains(both, over, 0, ref::Element::of_bits(0x7f)));
+  EXPECT_FALSE(explains(reading("e5m2-overflow-nan"), over, 0, ref::Element::of_bits(0x7f)));
+  EXPECT_FALSE(explains(both, over, 0, ref::Element::of_bits(0x7c))) << "inf is not what the reading gives";
+  const VectorFile tie = one(ElementType::kDouble, ElementType::kFloat8E5M2, 0x3f12000000000001u, 0);
+  ASSERT_EQ(tie.expected[0].bits, 0x05u);
+  EXPECT_TRUE(explains(both, tie, 0, ref::Element::of_bits(0x04)));
+  EXPECT_FALSE(explains(reading("e5m2-overflow-nan"), tie, 0, ref::Element::of_bits(0x04)));
 }
 
 TEST(Readings, ThroughFloat16WithSaturateIgnoredExplainsFloat8Overflow) {

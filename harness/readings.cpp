@@ -68,6 +68,13 @@ bool is_subnormal_bits(ElementType t, uint64_t bits) {
   return magnitude != 0 && (magnitude >> fmt.mantissa_bits) == 0;
 }
 
+// A subnormal of a float type written as a zero of its sign (flush to zero); anything else unchanged.
+uint64_t flushed(ElementType t, uint64_t bits) {
+  if (!is_subnormal_bits(t, bits)) return bits;
+  const FloatFormat& fmt = info(t).format;
+  return ref::zero_bits(fmt, (bits & ref::sign_bit(fmt)) != 0);
+}
+
 // +-inf of a wide float type becomes +-max (a saturating conversion); anything else is unchanged.
 uint64_t clamp_infinity(ElementType t, uint64_t bits) {
   const FloatFormat& fmt = info(t).format;
@@ -112,9 +119,11 @@ std::optional<ref::Result> chained(const Candidate& c, const VectorFile& f, size
     if (mid.outcome == ref::OutcomeClass::kUnspecified) return std::nullopt;
     x = mid.value;
     from = *c.via;
+    if (c.flush) x.bits = flushed(from, x.bits);
   }
   ref::Result r = ref::convert_element(from, x, target, a);
   if (r.outcome == ref::OutcomeClass::kUnspecified) return std::nullopt;
+  if (c.flush && is_float(target)) r.value.bits = flushed(target, r.value.bits);
   if (target != f.to) {
     Element held = r.value;
     if (target == ElementType::kFloat) held.bits = clamp_infinity(target, held.bits);
@@ -124,21 +133,60 @@ std::optional<ref::Result> chained(const Candidate& c, const VectorFile& f, size
   return r;
 }
 
-// Float to a 4-/2-bit integer by truncation toward zero, clamped to [lo, hi], then the low bits.
-std::optional<uint64_t> truncated_sub_byte(const VectorFile& f, size_t i, const ref::BigInt& lo, const ref::BigInt& hi) {
-  if (!is_packed(f.to) || !is_integer(f.to) || !is_float(f.from)) return std::nullopt;
-  const auto d = ref::decode_element(f.from, f.input[i]);
-  if (d.not_a_number || !d.value.is_finite()) return std::nullopt;
-  const auto q = ref::round_magnitude(d.value, 0, ref::Direction::kTowardZero);
-  ref::BigInt n = d.value.negative ? ref::BigInt(-q.count) : q.count;
-  if (n < lo) n = lo;
-  if (n > hi) n = hi;
-  const ref::BigInt modulus = ref::BigInt(1) << info(f.to).bits;
+// The low bits of n in a type's width, two's complement (what a wrapping conversion keeps).
+uint64_t low_bits(const ref::BigInt& n, ElementType t) {
+  const ref::BigInt modulus = ref::BigInt(1) << info(t).bits;
   ref::BigInt r = n % modulus;
   if (r < 0) r += modulus;
   return static_cast<uint64_t>(r);
 }
 
+// The range of a signed or unsigned integer `bits` wide.
+std::pair<ref::BigInt, ref::BigInt> integer_range(bool signed_type, int bits) {
+  if (signed_type) return {-(ref::BigInt(1) << (bits - 1)), (ref::BigInt(1) << (bits - 1)) - 1};
+  return {ref::BigInt(0), (ref::BigInt(1) << bits) - 1};
+}
+
+// A finite float element to a 4-/2-bit integer, truncated toward zero; nullopt for another pair,
+// NaN or infinity.
+std::optional<ref::BigInt> truncated_for_sub_byte(const VectorFile& f, size_t i) {
+  if (!is_packed(f.to) || !is_integer(f.to) || !is_float(f.from)) return std::nullopt;
+  const auto d = ref::decode_element(f.from, f.input[i]);
+  if (d.not_a_number || !d.value.is_finite()) return std::nullopt;
+  const auto q = ref::round_magnitude(d.value, 0, ref::Direction::kTowardZero);
+  return d.value.negative ? ref::BigInt(-q.count) : q.count;
+}
+
+// Float to a 4-/2-bit integer by truncation toward zero, clamped to [lo, hi], then the low bits.
+std::optional<uint64_t> truncated_sub_byte(const VectorFile& f, size_t i, const ref::BigInt& lo, const ref::BigInt& hi) {
+  auto n = truncated_for_sub_byte(f, i);
+  if (!n) return std::nullopt;
+  if (*n < lo) n = lo;
+  if (*n > hi) n = hi;
+  return low_bits(*n, f.to);
+}
+
+// Element i held in type `via` first (rounded once, with the file's attributes), as a one-element
+// file judged as element i is: what a runtime computing in `via` hands its next step. nullopt when
+// the source is not wider than `via` (nor text) or the rounding leaves the element unspecified.
+std::optional<VectorFile> held_in(const VectorFile& f, size_t i, ElementType via) {
+  if (f.from == via || (f.from != ElementType::kString && info(f.from).bits <= info(via).bits)) return std::nullopt;
+  const ref::Result held = ref::convert_element(f.from, f.input[i], via, attributes_of(f, std::nullopt));
+  if (held.outcome == ref::OutcomeClass::kUnspecified) return std::nullopt;
+  VectorFile g;
+  g.kind = f.kind;
+  g.op = f.op;
+  g.opset = f.opset;
+  g.from = via;
+  g.to = f.to;
+  g.saturate = f.saturate;
+  g.round_mode = f.round_mode;
+  g.shape = {1};
+  g.input = {held.value};
+  g.expected = {f.expected[i]};
+  g.outcomes = {f.outcomes[i]};
+  return g;
+}
 
 }  // namespace
 
@@ -212,7 +260,8 @@ const std::vector<Candidate>& candidates() {
     reading_only("daz", Candidate::Kind::kDaz,
                  "a subnormal float input is read as a zero of its sign (denormals are zero)");
     reading_only("ftz", Candidate::Kind::kFtz,
-                 "to FLOAT, DOUBLE, FLOAT16, BFLOAT16: a subnormal result is written as a zero of its sign (flush to zero)");
+                 "to FLOAT, DOUBLE, FLOAT16, BFLOAT16: a subnormal result, or a value below the smallest normal before "
+                 "rounding, is written as a zero of its sign (flush to zero)");
     reading_only("bool-nan-false", Candidate::Kind::kBoolNanFalse, "float NaN to bool is false");
     reading_only("A8=truncate-clamp", Candidate::Kind::kTruncateClamp,
                  "float to INT4/UINT4/INT2/UINT2 truncates toward zero, then clamps to the type's range");
@@ -220,6 +269,17 @@ const std::vector<Candidate>& candidates() {
                  "to BFLOAT16: the value is rounded to FLOAT, then the low 16 bits are dropped (round toward zero)");
     reading_only("A8=via-int8", Candidate::Kind::kSubByteViaInt8,
                  "float to INT4/UINT4/INT2/UINT2 goes through INT8 (UINT8): truncate, clamp to its range, keep the low bits");
+    reading_only("sub-byte-range-zero", Candidate::Kind::kSubByteRangeZero,
+                 "float to INT4/UINT4/INT2/UINT2 truncates toward zero, and a value outside the type's range gives 0 "
+                 "(INT4: 8 and -9 give 0, UINT4: -1 gives 0)");
+    reading_only("sub-byte-via-int32", Candidate::Kind::kSubByteViaInt32,
+                 "float to INT4/UINT4/INT2/UINT2 truncates toward zero into INT32 (beyond its range: INT32 min, whose "
+                 "low bits are 0), then keeps the low bits (DOUBLE 2^53 - 1 gives INT4 0, not -1)");
+    reading_only("A2=minus-zero", Candidate::Kind::kNanToMinusZero,
+                 "NaN to FLOAT4E2M1 / FLOAT6 gives -0 whatever the NaN's sign");
+    reading_only("max-as-infinity", Candidate::Kind::kFloat4MaxAsInfinity,
+                 "FLOAT4E2M1 / FLOAT6 to an integer type: +-max (FLOAT4E2M1 +-6) is read as +-infinity and gives the "
+                 "type's max / min; to INT4/UINT4/INT2/UINT2 the other values truncate toward zero and clamp");
     const auto chain = [&](const char* name, bool lower64, std::optional<ElementType> via,
                            std::optional<int64_t> saturate, const char* description) {
       Candidate k;
@@ -240,6 +300,29 @@ const std::vector<Candidate>& candidates() {
           "to a float type narrower than 16 bits: the value is rounded to FLOAT16 first (double rounding)");
     chain("64-bit-as-32-bit+A9=through-float16", true, ElementType::kFloat16, std::nullopt,
           "64-bit-as-32-bit, then A9=through-float16");
+    {
+      Candidate k;
+      k.name = "A9=through-float32+ftz";
+      k.kind = Candidate::Kind::kChain;
+      k.via = ElementType::kFloat;
+      k.flush = true;
+      k.description = "to a float type narrower than 32 bits: the value is rounded to FLOAT first, and a subnormal "
+                      "FLOAT or result is written as a zero of its sign (a reading found in peers, not a reference switch)";
+      c.push_back(k);
+    }
+    const auto through_float = [&](const char* name, Candidate::Kind kind, const char* description) {
+      Candidate k;
+      k.name = name;
+      k.kind = kind;
+      k.via = ElementType::kFloat;
+      k.description = std::string("the value is rounded to FLOAT first (A9=through-float32), then ") + description +
+                      " (a reading found in peers, not a reference switch)";
+      c.push_back(k);
+    };
+    through_float("A9=through-float32+A8=round-away-wrap", Candidate::Kind::kRoundAwayWrap,
+                  "A8=round-away-wrap (DOUBLE 2^53 - 1 to INT4 gives 0, from 2^53)");
+    through_float("A9=through-float32+e5m2-overflow-nan", Candidate::Kind::kE5M2OverflowNan,
+                  "e5m2-overflow-nan (DOUBLE 61439.99 to FLOAT8E5M2 with saturate=0 gives NaN, from 61440)");
     for (int s : {0, 1}) {
       Candidate a;
       a.name = "saturate=" + std::to_string(s);
@@ -272,6 +355,13 @@ const std::vector<Candidate>& candidates() {
       k.description = std::string("the profile '") + p + "' (" + ref::describe_variants(k.variants) + ")";
       c.push_back(k);
     }
+    // The ONNX reference reads text with numpy, through a Python float (double), then applies its
+    // profile: text that double rounds to a tie rounds once more.
+    Candidate text_double = c.back();
+    text_double.name = "A9=through-double+profile onnx-reference";
+    text_double.via = ElementType::kDouble;
+    text_double.description = "the value is rounded to DOUBLE first (A9=through-double), then " + text_double.description;
+    c.push_back(text_double);
     return c;
   }();
   return list;
@@ -280,6 +370,31 @@ const std::vector<Candidate>& candidates() {
 // Does this candidate reading produce `actual` for element i of the file (where the default
 // reading does not)?
 bool explains(const Candidate& c, const VectorFile& f, size_t i, const Element& actual) {
+  if (c.via && c.kind != Candidate::Kind::kChain) {
+    // The element as `via` holds it, then the reading: a variant reading's output, or where the
+    // reading departs from the default (round-away-wrap: every 4-/2-bit element; e5m2-overflow-nan:
+    // the overflows) the reading, elsewhere the default. The default on the element itself differs.
+    const bool applies = c.kind == Candidate::Kind::kVariants ||
+                         (c.kind == Candidate::Kind::kRoundAwayWrap && is_packed(f.to) && is_integer(f.to)) ||
+                         (c.kind == Candidate::Kind::kE5M2OverflowNan && f.to == ElementType::kFloat8E5M2 &&
+                          f.saturate.value_or(1) == 0);
+    const auto held = applies ? held_in(f, i, *c.via) : std::nullopt;
+    if (!held) return false;
+    Candidate direct = c;
+    direct.via.reset();
+    const auto held_default = reading(*held, 0, ref::Variants{}, f.saturate, f.round_mode);
+    if (c.kind == Candidate::Kind::kVariants) {
+      const auto r = reading(*held, 0, c.variants, f.saturate, f.round_mode);
+      if (!r || !ref::matches(f.to, *r, actual)) return false;
+    } else if (c.kind == Candidate::Kind::kRoundAwayWrap ||
+               (held_default && held_default->rule == ref::RuleId::kF8NoSaturateOverflow)) {
+      if (!explains(direct, *held, 0, actual)) return false;
+    } else if (!held_default || !ref::matches(f.to, *held_default, actual)) {
+      return false;
+    }
+    const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
+    return !plain || !ref::matches(f.to, *plain, actual);
+  }
   switch (c.kind) {
     case Candidate::Kind::kNanSign: {
       if (f.outcomes[i] != ref::OutcomeClass::kNan || !is_float(f.to) || !nan_sign_matters(f, i)) return false;
@@ -309,11 +424,7 @@ bool explains(const Candidate& c, const VectorFile& f, size_t i, const Element& 
       const auto d = ref::decode_element(f.from, f.input[i]);
       if (d.not_a_number || !d.value.is_finite()) return false;
       const auto q = ref::round_magnitude(d.value, 0, ref::Direction::kNearestAway);
-      const ref::BigInt n = d.value.negative ? ref::BigInt(-q.count) : q.count;
-      const ref::BigInt modulus = ref::BigInt(1) << info(f.to).bits;
-      ref::BigInt r = n % modulus;
-      if (r < 0) r += modulus;
-      return static_cast<uint64_t>(r) == (actual.bits & bit_mask(f.to));
+      return low_bits(d.value.negative ? ref::BigInt(-q.count) : q.count, f.to) == (actual.bits & bit_mask(f.to));
     }
     case Candidate::Kind::kIntTextPrefix: {
       if (f.from != ElementType::kString || !(is_integer(f.to) || f.to == ElementType::kBool)) return false;
@@ -331,10 +442,7 @@ bool explains(const Candidate& c, const VectorFile& f, size_t i, const Element& 
       if (f.to == ElementType::kBool) {
         bits = n != 0 ? 1 : 0;
       } else {
-        const ref::BigInt modulus = ref::BigInt(1) << info(f.to).bits;
-        ref::BigInt r = n % modulus;
-        if (r < 0) r += modulus;
-        bits = static_cast<uint64_t>(r);
+        bits = low_bits(n, f.to);
       }
       return bits == (actual.bits & bit_mask(f.to));
     }
@@ -389,8 +497,14 @@ bool explains(const Candidate& c, const VectorFile& f, size_t i, const Element& 
     case Candidate::Kind::kFtz: {
       if (!wide_float(f.to)) return false;
       const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
-      if (!plain || plain->outcome != ref::OutcomeClass::kExact || !is_subnormal_bits(f.to, plain->value.bits)) return false;
+      if (!plain || plain->outcome != ref::OutcomeClass::kExact) return false;
       const FloatFormat& fmt = info(f.to).format;
+      // Tiny before rounding counts too: a value just below the smallest normal that rounds up to
+      // it is flushed as well (JAX / XLA on CPU, DOUBLE to FLOAT).
+      const auto x = ref::decode_element(f.from, f.input[i]).value;
+      const bool tiny = x.is_finite() && !x.is_zero() &&
+                        ref::compare_magnitude(x, ref::ExactValue::dyadic(false, 1, fmt.min_normal_exponent())) < 0;
+      if (!tiny && !is_subnormal_bits(f.to, plain->value.bits)) return false;
       return (actual.bits & bit_mask(f.to)) == ref::zero_bits(fmt, (plain->value.bits & ref::sign_bit(fmt)) != 0);
     }
     case Candidate::Kind::kBfloat16Truncate: {
@@ -406,11 +520,47 @@ bool explains(const Candidate& c, const VectorFile& f, size_t i, const Element& 
              ref::is_nan_bits(info(f.from).format, f.input[i].bits & bit_mask(f.from)) && (actual.bits & 0xFF) == 0;
     case Candidate::Kind::kTruncateClamp:
     case Candidate::Kind::kSubByteViaInt8: {
-      const bool signed_type = is_signed_integer(f.to);
       const int bits = c.kind == Candidate::Kind::kTruncateClamp ? info(f.to).bits : 8;
-      const ref::BigInt lo = signed_type ? -(ref::BigInt(1) << (bits - 1)) : ref::BigInt(0);
-      const ref::BigInt hi = signed_type ? (ref::BigInt(1) << (bits - 1)) - 1 : (ref::BigInt(1) << bits) - 1;
+      const auto [lo, hi] = integer_range(is_signed_integer(f.to), bits);
       const auto got = truncated_sub_byte(f, i, lo, hi);
+      if (!got || *got != (actual.bits & bit_mask(f.to))) return false;
+      const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
+      return !plain || !ref::matches(f.to, *plain, actual);
+    }
+    case Candidate::Kind::kSubByteRangeZero:
+    case Candidate::Kind::kSubByteViaInt32: {
+      const auto n = truncated_for_sub_byte(f, i);
+      if (!n) return false;
+      uint64_t got = 0;
+      if (c.kind == Candidate::Kind::kSubByteRangeZero) {
+        const auto [lo, hi] = integer_range(is_signed_integer(f.to), info(f.to).bits);
+        got = *n < lo || *n > hi ? 0 : low_bits(*n, f.to);
+      } else {
+        // Beyond INT32: the conversion's "integer indefinite" result, INT32 min (low bits 0).
+        const auto [lo, hi] = integer_range(true, 32);
+        got = low_bits(*n < lo || *n > hi ? lo : *n, f.to);
+      }
+      if (got != (actual.bits & bit_mask(f.to))) return false;
+      const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
+      return !plain || !ref::matches(f.to, *plain, actual);
+    }
+    case Candidate::Kind::kNanToMinusZero: {
+      if (!is_float(f.to) || info(f.to).format.special != SpecialEncoding::kFiniteOnly) return false;
+      if (f.from != ElementType::kString && !is_float(f.from)) return false;
+      if (!ref::decode_element(f.from, f.input[i]).value.is_nan()) return false;
+      return (actual.bits & bit_mask(f.to)) == ref::zero_bits(info(f.to).format, true) &&
+             (f.expected[i].bits & bit_mask(f.to)) != (actual.bits & bit_mask(f.to));
+    }
+    case Candidate::Kind::kFloat4MaxAsInfinity: {
+      if (!is_float(f.from) || info(f.from).format.special != SpecialEncoding::kFiniteOnly || !is_integer(f.to))
+        return false;
+      const FloatFormat& fmt = info(f.from).format;
+      const uint64_t in = f.input[i].bits & bit_mask(f.from);
+      const bool negative = (in & ref::sign_bit(fmt)) != 0;
+      const auto [lo, hi] = integer_range(is_signed_integer(f.to), info(f.to).bits);
+      std::optional<uint64_t> got;
+      if (in == ref::max_finite_bits(fmt, negative)) got = low_bits(negative ? lo : hi, f.to);  // +-inf, clamped
+      else got = truncated_sub_byte(f, i, lo, hi);  // 4-/2-bit destinations: A8=truncate-clamp
       if (!got || *got != (actual.bits & bit_mask(f.to))) return false;
       const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
       return !plain || !ref::matches(f.to, *plain, actual);

@@ -34,6 +34,10 @@ struct Candidate {
     kSubByteViaInt8,  // float to 4-/2-bit: truncate, clamp to INT8 (UINT8), keep the low bits
     kTruncateClamp,   // float to 4-/2-bit: truncate toward zero, then clamp to the type's range
     kBfloat16Truncate,  // to BFLOAT16: rounded to FLOAT, then the low 16 bits dropped
+    kSubByteRangeZero,  // float to 4-/2-bit: truncate toward zero; outside the type's range gives 0
+    kSubByteViaInt32,   // float to 4-/2-bit: truncate into INT32 (beyond it: INT32 min), keep the low bits
+    kNanToMinusZero,    // NaN to FLOAT4E2M1 / FLOAT6 gives -0, whatever the NaN's sign
+    kFloat4MaxAsInfinity,  // FLOAT4E2M1 to an integer: +-6 read as +-inf (clamped), 4-/2-bit truncate and clamp
   };
   int digits = 0;  // kPrintfDigits
   std::string name, description;
@@ -42,7 +46,8 @@ struct Candidate {
   std::optional<int64_t> saturate;        // kAttributes: override (value 0/1)
   std::optional<std::string> round_mode;  // kAttributes: override
   bool lower64 = false;                   // kChain: DOUBLE/INT64/UINT64 held as FLOAT/INT32 (saturating)
-  std::optional<ElementType> via;         // kChain: an intermediate type rounded to first
+  std::optional<ElementType> via;         // kChain, kRoundAwayWrap, kE5M2OverflowNan: an intermediate type rounded to first
+  bool flush = false;                     // kChain: subnormal intermediate and final results written as zeros
 };
 
 // Every reading, in the order they are tried: the single switches A1-A12, the readings found in

@@ -22,6 +22,9 @@ from typing import Any, Dict
 from .._validate import Implementation
 
 PEERS = ("onnxruntime", "onnx-reference", "ml-dtypes", "openvino", "openvino-constant", "jax", "jax-lax", "tract")
+# The peers whose API has no saturate / round_mode attributes: one behaviour, judged against each
+# reading (a reading "saturate=0" of theirs is the attribute missing, not ignored).
+ATTRIBUTELESS = frozenset({"ml-dtypes", "jax", "jax-lax"})
 
 
 def implementation(name: str) -> Implementation:

@@ -1,0 +1,143 @@
+"""One page comparing every implementation: a row per vector file (a type pair at one operator,
+opset and attribute setting), a column per peer, each cell saying whether the peer agrees with
+castlike's default reading there, which reading it follows, which bug it has, or that it lacks the
+conversion (it rejected the call). Made from the peers' findings (castlike.peers.findings: each
+peer's findings.json) and the vector files; writes comparison.json and comparison.html (no script,
+no external resource). Standard library only.
+
+    python -m castlike.peers.comparison --findings DIR [--findings DIR ...] --vectors DIR [--vectors DIR ...]
+        --out DIR
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from .findings import BUG, NO_ATTRIBUTE, READING
+
+AGREES, LACKS = "agrees", "lacks"
+# The worst standing of a cell's classes decides its colour.
+RANK = {AGREES: 0, NO_ATTRIBUTE: 1, READING: 2, BUG: 3, LACKS: 4}
+COLOURS = {AGREES: "#b7e1b0", NO_ATTRIBUTE: "#d9d9d9", READING: "#f6d58e", BUG: "#f08a80", LACKS: "#9fb7d9"}
+
+
+def call_label(case: dict[str, Any]) -> str:
+    """"CastLike opset 25, saturate=0" for a vector file's operator, opset and attributes."""
+    attributes = "".join(", %s=%s" % (k, v) for k, v in sorted(case.get("attributes", {}).items()))
+    return "%s opset %s%s" % (case.get("operator", "CastLike"), case["opset"], attributes)
+
+
+def vector_rows(roots: list[Path]) -> list[dict[str, str]]:
+    """Every vector file's case name, pair and call, sorted by name."""
+    rows = []
+    for root in roots:
+        for p in sorted(root.glob("*.json")) if root.is_dir() else [root]:
+            case = json.loads(p.read_text())
+            rows.append({"case": case["name"], "from": case["from"], "to": case["to"], "call": call_label(case)})
+    if not rows:
+        raise ValueError("no vector files in %s" % ", ".join(map(str, roots)))
+    return sorted(rows, key=lambda r: r["case"])
+
+
+def cell(findings: dict[str, Any], case: str, link: str) -> dict[str, Any]:
+    """One peer's cell for one case: its status and the classes behind it."""
+    for r in findings["rejections"]:
+        if r["case"] == case:
+            return {"status": LACKS, "message": r["message"], "classes": []}
+    classes = [{"rule": c["rule"], "reading": c["reading"], "standing": c["standing"], "failures": c["cases"][case],
+                "report": link + "/" + c["report"]} for c in findings["classes"] if case in c["cases"]]
+    if not classes:
+        return {"status": AGREES, "classes": []}
+    return {"status": max((c["standing"] for c in classes), key=RANK.__getitem__), "classes": classes}
+
+
+def comparison(peers: list[tuple[dict[str, Any], str]], rows: list[dict[str, str]]) -> dict[str, Any]:
+    """The page's data: `peers` as (findings index, link to its directory from the page)."""
+    out_rows: list[dict[str, Any]] = []
+    for row in rows:
+        cells = {f["peer"]: cell(f, row["case"], link) for f, link in peers}
+        out_rows.append({**row, "cells": cells})
+    totals = {f["peer"]: {s: sum(1 for r in out_rows if r["cells"][f["peer"]]["status"] == s) for s in RANK}
+              for f, _ in peers}
+    return {"format": "castlike-comparison", "format_version": 1,
+            "implementations": [{"peer": f["peer"], "implementation": f["implementation"],
+                                 "description": f["description"]} for f, _ in peers],
+            "totals": totals, "rows": out_rows}
+
+
+def page(data: dict[str, Any]) -> str:
+    """The HTML page of comparison(): a legend, the totals, the table."""
+    e = html.escape
+    peers = [p["peer"] for p in data["implementations"]]
+    css = "".join("td.%s{background:%s}" % (s.replace(" ", "-"), c) for s, c in COLOURS.items())
+    out = ["<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>castlike: every implementation compared</title>",
+           "<style>body{font:13px sans-serif;margin:1em}table{border-collapse:collapse}"
+           "td,th{border:1px solid #888;padding:2px 4px;vertical-align:top}th{background:#eee;position:sticky;top:0}"
+           "td ul{margin:0;padding-left:1em}" + css + "</style></head><body>",
+           "<h1>Every implementation compared</h1>",
+           "<p>One row per vector file (a type pair at one operator, opset and attribute setting), one column per "
+           "implementation. Each cell: <b>agrees</b> with castlike's default reading; follows a <b>reading</b> of an "
+           "ambiguous point of the ONNX sources; has a <b>bug</b> (departs from a plain sentence of the ONNX page); "
+           "has <b>no attribute</b> (the API has no saturate / round_mode); <b>lacks</b> the conversion (rejected). "
+           "Each class links to its report.</p>",
+           "<table class=\"legend\"><tr>" + "".join("<td class=\"%s\">%s</td>" % (s.replace(" ", "-"), s)
+                                                    for s in RANK) + "</tr></table>",
+           "<h2>Totals (rows)</h2><table class=\"totals\"><tr><th>implementation</th>" +
+           "".join("<th>%s</th>" % s for s in RANK) + "</tr>"]
+    for p in data["implementations"]:
+        out.append("<tr><td>%s</td>%s</tr>" % (e(p["implementation"]), "".join(
+            "<td>%d</td>" % data["totals"][p["peer"]][s] for s in RANK)))
+    out.append("</table><h2>Pairs</h2><table class=\"pairs\"><tr><th>case</th><th>pair</th><th>call</th>" +
+               "".join("<th>%s</th>" % e(p) for p in peers) + "</tr>")
+    for row in data["rows"]:
+        cells = []
+        for p in peers:
+            c = row["cells"][p]
+            if c["status"] == LACKS:
+                body = "lacks: %s" % e(c["message"][:80])
+            elif c["status"] == AGREES:
+                body = "agrees"
+            else:
+                body = "<ul>%s</ul>" % "".join("<li><a href=\"%s\">%s</a>: %s (%d)</li>" % (
+                    e(k["report"]), e(k["standing"]), e("%s %s" % (k["rule"], k["reading"])), k["failures"])
+                    for k in c["classes"])
+            cells.append("<td class=\"%s\">%s</td>" % (c["status"].replace(" ", "-"), body))
+        out.append("<tr><td>%s</td><td>%s -&gt; %s</td><td>%s</td>%s</tr>" % (
+            e(row["case"]), e(row["from"]), e(row["to"]), e(row["call"]), "".join(cells)))
+    out.append("</table></body></html>\n")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m castlike.peers.comparison", description=__doc__.splitlines()[0])
+    parser.add_argument("--findings", action="append", required=True, help="a peer's findings directory (repeatable)")
+    parser.add_argument("--vectors", action="append", required=True, help="vector directory or file (repeatable)")
+    parser.add_argument("--out", required=True, help="directory for comparison.json and comparison.html")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        peers = []
+        for d in map(Path, args.findings):
+            index = json.loads((d / "findings.json").read_text())
+            if index.get("format") != "castlike-findings":
+                raise ValueError("%s: not a castlike-findings index" % (d / "findings.json"))
+            peers.append((index, Path(os.path.relpath(d, out)).as_posix()))
+        data = comparison(peers, vector_rows([Path(v) for v in args.vectors]))
+        (out / "comparison.json").write_text(json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n")
+        (out / "comparison.html").write_text(page(data))
+    except (OSError, ValueError, KeyError) as e:
+        print("comparison: error: %s" % e, file=sys.stderr)
+        return 2
+    print("comparison: %d rows x %d implementations -> %s" % (len(data["rows"]), len(peers), out / "comparison.html"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,278 @@
+"""Findings a peer's maintainer can act on: one Markdown report per failing (rule, reading) class of a
+peer, each with a reproduction in the peer's own API (castlike.peers.reproduction), and an index
+(findings.json) that the comparison page (castlike.peers.comparison) is made from.
+
+The input is `castlike validate --format json --examples N` of the peer's results, with N at least
+its failure count (every failure is then in the report, each with the readings that explain it).
+A failure's class is its rule and the reading that explains its whole (case, rule) row (the
+baseline's row), else the first reading, in the validator's order, that explains it ("unexplained"
+when none does). Whether a class is a bug follows from the reading's name
+(docs/semantics.md, "Readings found in peers"): `A<n>=...` and `profile ...` read one of the
+contradictions A1-A12 (not a bug); `saturate=`/`round_mode=` is the attribute ignored (a bug where
+the peer takes the attribute, a missing attribute where it has none); any other name, alone or in a
+combination, departs from a sentence the ONNX page states plainly (a bug). The sentence each rule
+rests on is the rule's "source" in docs/semantics.md section 4, read from there.
+
+Standard library only: it runs beside the castlike command-line tool, not in a peer's venv.
+
+    python -m castlike.peers.findings --peer PEER --report REPORT.json --types TYPES.txt
+        --semantics docs/semantics.md --out DIR
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import ATTRIBUTELESS, PEERS
+from .reproduction import REPRODUCIBLE, Example, TypeFacts, parse_types, script
+
+ONNX_PAGES = {"Cast": "https://onnx.ai/onnx/operators/onnx__Cast.html",
+              "CastLike": "https://onnx.ai/onnx/operators/onnx__CastLike.html"}
+SHOWN_EXAMPLES = 3  # minimal inputs per report; the extent counts them all
+BUG, READING, NO_ATTRIBUTE = "bug", "reading", "no attribute"
+
+
+@dataclass
+class FindingClass:
+    rule: str
+    reading: str  # the reading naming each failure (see classes()), or "unexplained"
+    failures: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        """A file name: the rule and the reading, with what a path cannot hold replaced."""
+        return re.sub(r"[^A-Za-z0-9.=+-]", "_", "%s--%s" % (self.rule, self.reading))
+
+
+def reading_parts(reading: str) -> list[str]:
+    """The single readings of a combination ("A9=through-float32+e5m2-overflow-nan")."""
+    return [] if reading == "unexplained" else reading.split("+")
+
+
+def standing(reading: str, peer: str) -> str:
+    """BUG, READING or NO_ATTRIBUTE for a class's reading on `peer` (the module docstring's rule)."""
+    parts = reading_parts(reading)
+    if not parts:
+        return BUG
+    if all(re.match(r"A\d+=", p) or p.startswith("profile ") for p in parts):
+        return READING
+    if all(p.startswith(("saturate=", "round_mode=")) for p in parts):
+        return NO_ATTRIBUTE if peer in ATTRIBUTELESS else BUG
+    return BUG
+
+
+def classes(report: dict[str, Any]) -> list[FindingClass]:
+    """The failing (rule, reading) classes of a JSON validation report, largest first; ValueError
+    when the report holds fewer failures than it counts (made with too small --examples)."""
+    found: dict[tuple[str, str], FindingClass] = {}
+    # The reading that explains a whole (case, rule) row names each of its failures, where one does.
+    whole = {(d["case"], d["rule"]): d["explained_by"].split("|")[0] for d in report["discrepancies"]
+             if d["explained_by"]}
+    for rule in report["rules"]:
+        listed = rule.get("first_failures", [])
+        if len(listed) != rule["counts"]["fail"]:
+            raise ValueError("rule %s: %d failures, %d in the report; make it with --examples %d or more" % (
+                rule["rule"], rule["counts"]["fail"], len(listed), rule["counts"]["fail"]))
+        for f in listed:
+            reading = whole.get((f["case"], rule["rule"]), "")
+            if reading not in f["explained_by"]:
+                reading = f["explained_by"][0] if f["explained_by"] else "unexplained"
+            found.setdefault((rule["rule"], reading), FindingClass(rule["rule"], reading)).failures.append(f)
+    return sorted(found.values(), key=lambda c: (-len(c.failures), c.rule, c.reading))
+
+
+def rule_sources(semantics: str) -> dict[str, str]:
+    """Each rule id's "source" cell in docs/semantics.md section 4 (the fourth column of its row)."""
+    out: dict[str, str] = {}
+    for line in semantics.splitlines():
+        m = re.match(r"\| `([A-Z0-9_.]+)` \|", line)
+        if m:
+            cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
+            if len(cells) >= 4:
+                out[m.group(1)] = cells[3]
+    return out
+
+
+def contradictions(semantics: str) -> dict[str, str]:
+    """Each contradiction's heading and its "Readings." sentence in docs/semantics.md section 5:
+    {"A8": "A8 Float to INT4/UINT4 ...: The int4 technical note and ..."}."""
+    out: dict[str, str] = {}
+    for m in re.finditer(r"^### (A\d+) (.+?)\n(.*?)(?=^### |^## )", semantics, re.S | re.M):
+        readings = re.search(r"\*\*Readings\.\*\* (.+?)(?:\n- |\n\n)", m.group(3), re.S)
+        text = " ".join(readings.group(1).split()) if readings else ""
+        out[m.group(1)] = "%s %s. %s" % (m.group(1), m.group(2), text)
+    return out
+
+
+def pairs_of(failures: list[dict[str, Any]]) -> list[tuple[str, int]]:
+    """The extent: failing elements per (pair, call), most first."""
+    counts: dict[str, int] = {}
+    for f in failures:
+        where = "%s -> %s (%s)" % (f["from"], f["to"], f["call"])
+        counts[where] = counts.get(where, 0) + 1
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def _size(f: dict[str, Any]) -> int:
+    return len(str(f["input"].get("exact", f["input"].get("text", ""))))
+
+
+def minimal(failures: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Up to SHOWN_EXAMPLES failures of the pairs with the most failures, one per destination where
+    it can, each the one whose input reads shortest (the simplest value to type in a bug report)."""
+    best: dict[str, dict[str, Any]] = {}
+    for f in failures:
+        k = "%s -> %s (%s)" % (f["from"], f["to"], f["call"])
+        if k not in best or _size(f) < _size(best[k]):
+            best[k] = f
+    ranked = [best[k] for k, _ in pairs_of(failures)]
+    chosen: list[dict[str, Any]] = []
+    for f in ranked:
+        if len(chosen) < SHOWN_EXAMPLES and f["to"] not in {c["to"] for c in chosen}:
+            chosen.append(f)
+    for f in ranked:
+        if len(chosen) < SHOWN_EXAMPLES and f not in chosen:
+            chosen.append(f)
+    return chosen
+
+
+def plain(description: str) -> str:
+    """A reading's description without the validator's note on where it comes from."""
+    return description.split(" (a reading found in peers")[0]
+
+
+def peer_named(report: dict[str, Any]) -> str:
+    """"ml_dtypes 0.7.0": the report's description up to its first parenthesis or comma."""
+    return re.split(r" \(|, ", report["description"], maxsplit=1)[0] or report["implementation"]
+
+
+def operator_of(call: str) -> str:
+    """The operator of a failure's call ("Cast at opset 28, saturate=0"; CastLike's calls name none)."""
+    return "Cast" if call.startswith("Cast at ") else "CastLike"
+
+
+def shown(value: dict[str, Any]) -> str:
+    if "text" in value:
+        return "text %s" % json.dumps(value["text"])
+    return "`%s` (%s)" % (value["bits"], value.get("exact") or value.get("value"))
+
+
+def title(who: str, c: FindingClass, status: str, descriptions: dict[str, str]) -> str:
+    pairs = [p.split(" (")[0] for p, _ in pairs_of(c.failures)]
+    pairs = list(dict.fromkeys(pairs))
+    where = pairs[0] if len(pairs) == 1 else "%s and %d other pair%s" % (pairs[0], len(pairs) - 1, "s"[:len(pairs) > 2])
+    if status == BUG and c.reading == "unexplained":
+        return "%s: %s gives values the ONNX rule %s does not (no known reading)" % (who, where, c.rule)
+    what = plain(descriptions.get(c.reading, c.reading))
+    kind = {BUG: "", READING: " (a reading of an ambiguous point, not a bug)",
+            NO_ATTRIBUTE: " (the attribute does not exist here)"}[status]
+    return "%s: %s: %s%s" % (who, where, what, kind)
+
+
+def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, descriptions: dict[str, str],
+             sources: dict[str, str], points: dict[str, str], repro_name: str | None) -> str:
+    operator = operator_of(c.failures[0]["call"])
+    lines = ["# " + title(peer_named(report), c, status, descriptions), ""]
+    lines.append("Implementation: %s." % report["description"].split(", results file")[0])
+    lines.append("")
+    lines.append("## What the ONNX page says")
+    lines.append("")
+    lines.append("Operator page: %s. Rule `%s` (castlike's id): %s." % (ONNX_PAGES[operator], c.rule,
+                                                                   sources.get(c.rule, "see docs/semantics.md")))
+    lines.append("")
+    if status == READING:
+        lines += ["**Not a bug**: the ONNX sources contradict each other or leave a choice here, and this is one "
+                  "reading of them (`%s`: %s)." % (c.reading, plain(descriptions.get(c.reading, ""))), ""]
+        for p in sorted({re.match(r"(A\d+)", part).group(1) for part in reading_parts(c.reading)  # type: ignore[union-attr]
+                         if re.match(r"A\d+", part)}):
+            lines += ["- The ambiguous point, %s" % points.get(p, p), ""]
+    elif status == NO_ATTRIBUTE:
+        lines += ["**Not a bug of this API**: %s has no `saturate` / `round_mode`; it behaves as `%s` (%s). An ONNX "
+                  "runtime built on it must apply the attribute itself." % (peer, c.reading,
+                                                                            plain(descriptions.get(c.reading, ""))), ""]
+    elif c.reading == "unexplained":
+        lines += ["**A bug**: no reading of the ONNX sources gives these outputs.", ""]
+    else:
+        lines += ["**A bug**: the output departs from that sentence, which is not ambiguous. What the peer does "
+                  "instead (`%s`): %s." % (c.reading, plain(descriptions.get(c.reading, ""))), ""]
+    lines += ["## Minimal inputs", "", "| pair | call | input | expected | actual |", "| --- | --- | --- | --- | --- |"]
+    for f in minimal(c.failures):
+        lines.append("| %s -> %s | %s | %s | %s | %s |" % (f["from"], f["to"], f["call"], shown(f["input"]),
+                                                         shown(f["expected"]), shown(f["actual"])))
+    lines += ["", "## Extent", "", "%d failing element%s on castlike's vectors (%s):" % (
+        len(c.failures), "s"[:len(c.failures) != 1], ", ".join(report["vectors"])), ""]
+    for where, n in pairs_of(c.failures):
+        lines.append("- %s: %d" % (where, n))
+    lines += ["", "## Reproduction", ""]
+    if repro_name:
+        lines += ["`%s`, written beside this report by castlike's `scripts/peer-findings`, runs with the peer alone "
+                  "(no castlike): it prints each input, the expected and the actual value, and exits 1 while the "
+                  "behaviour is there (0 once every output is the expected one, 3 when an output is neither)."
+                  % repro_name, ""]
+    else:
+        lines += ["No reproduction in this peer's API is generated yet: `scripts/repro-peer %s FROM:TO INPUT` "
+                  "(needs castlike) reproduces each input above." % peer, ""]
+    return "\n".join(lines)
+
+
+def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts], semantics: str,
+                   out: Path) -> dict[str, Any]:
+    """Writes one Markdown report (and, for the peers of REPRODUCIBLE, one reproduction script) per
+    class into `out`, and out/findings.json; returns that index."""
+    out.mkdir(parents=True, exist_ok=True)
+    descriptions = {e["candidate"]: e["description"] for r in report["rules"] for e in r.get("explanations", [])}
+    sources, points = rule_sources(semantics), contradictions(semantics)
+    index: dict[str, Any] = {"format": "castlike-findings", "format_version": 1, "peer": peer,
+                             "implementation": report["implementation"], "description": report["description"],
+                             "vectors": report["vectors"], "classes": [],
+                             "rejections": [{"case": r["case"], "call": r["call"], "message": r["message"]}
+                                            for r in report["rejections"]],
+                             "cases_with_failures": sorted({d["case"] for d in report["discrepancies"]})}
+    for c in classes(report):
+        status = standing(c.reading, peer)
+        repro_name = None
+        if peer in REPRODUCIBLE:
+            examples = [Example.of(f) for f in minimal(c.failures)]
+            repro_name = c.key + ".py"
+            (out / repro_name).write_text(script(peer, peer_named(report), title(
+                peer_named(report), c, status, descriptions), examples, types))
+            (out / repro_name).chmod(0o755)
+        (out / (c.key + ".md")).write_text(markdown(peer, report, c, status, descriptions, sources, points, repro_name))
+        cases: dict[str, int] = {}
+        for f in c.failures:
+            cases[f["case"]] = cases.get(f["case"], 0) + 1
+        index["classes"].append({"rule": c.rule, "reading": c.reading, "standing": status,
+                                 "description": plain(descriptions.get(c.reading, "")), "failures": len(c.failures),
+                                 "report": c.key + ".md", "reproduction": repro_name, "cases": cases})
+    (out / "findings.json").write_text(json.dumps(index, indent=1, sort_keys=True) + "\n")
+    return index
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m castlike.peers.findings", description=__doc__.splitlines()[0])
+    parser.add_argument("--peer", required=True, choices=PEERS)
+    parser.add_argument("--report", required=True, help="castlike validate --format json --examples N")
+    parser.add_argument("--types", required=True, help="the output of `castlike types`")
+    parser.add_argument("--semantics", required=True, help="docs/semantics.md")
+    parser.add_argument("--out", required=True, help="directory for the reports")
+    args = parser.parse_args(argv)
+    try:
+        report = json.loads(Path(args.report).read_text())
+        types = parse_types(Path(args.types).read_text())
+        index = write_findings(args.peer, report, types, Path(args.semantics).read_text(), Path(args.out))
+    except (OSError, ValueError, KeyError) as e:
+        print("findings: error: %s" % e, file=sys.stderr)
+        return 2
+    bugs = sum(1 for c in index["classes"] if c["standing"] == BUG)
+    print("%s: %d classes (%d bugs) -> %s" % (args.peer, len(index["classes"]), bugs, args.out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,229 @@
+"""Reproduction scripts in a peer's own API, for the findings (castlike.peers.findings): each runs in
+the peer's pinned environment without castlike, converts a few single elements as the peer's adapter
+does (onnxruntime: a one-node model built with onnx.helper, its input fed as an OrtValue of its bits,
+the output read as raw bytes; the ONNX reference: the same model in ReferenceEvaluator; ml_dtypes:
+numpy astype; JAX: a jitted astype or lax.convert_element_type), prints each input with the expected
+and the actual value, and exits 1 while some output is the finding's, 0 once every output is the
+expected one, 3 when an output is neither (the behaviour changed).
+
+The type facts a script needs (ONNX id, numpy / ml_dtypes name, width) come from `castlike types`.
+Standard library only."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Union
+
+Value = Union[int, str]  # bits, or a text (STRING)
+
+
+@dataclass(frozen=True)
+class TypeFacts:
+    onnx_id: int
+    numpy_name: str
+    bits: int
+
+
+def parse_types(listing: str) -> dict[str, TypeFacts]:
+    """`castlike types`' lines ("16  BFLOAT16        bfloat16         16 bits  ...") by type name."""
+    out: dict[str, TypeFacts] = {}
+    for line in listing.splitlines():
+        m = re.match(r"\s*(\d+)\s+([A-Z0-9]+)\s+(\S+)\s+(\d+) bits", line)
+        if m:
+            out[m.group(2)] = TypeFacts(int(m.group(1)), m.group(3), int(m.group(4)))
+    if not out:
+        raise ValueError("no type in the `castlike types` listing")
+    return out
+
+
+def _value(v: dict[str, Any]) -> Value:
+    return str(v["text"]) if "text" in v else int(v["bits"], 16)
+
+
+@dataclass(frozen=True)
+class Example:
+    source: str
+    destination: str
+    operator: str
+    opset: int
+    attributes: tuple[tuple[str, Value], ...]
+    input: Value
+    expected: Value
+    actual: Value
+
+    @staticmethod
+    def of(failure: dict[str, Any]) -> "Example":
+        """The example of one failure of a JSON validation report."""
+        call = failure["call"]
+        opset = re.search(r"opset (\d+)", call)
+        if not opset:
+            raise ValueError("call %r names no opset" % call)
+        attributes: list[tuple[str, Value]] = []
+        saturate = re.search(r"saturate=(\d)", call)
+        if saturate:
+            attributes.append(("saturate", int(saturate.group(1))))
+        mode = re.search(r"round_mode=(\w+)", call)
+        if mode:
+            attributes.append(("round_mode", mode.group(1)))
+        return Example(failure["from"], failure["to"], "Cast" if call.startswith("Cast at ") else "CastLike",
+                       int(opset.group(1)), tuple(attributes), _value(failure["input"]), _value(failure["expected"]),
+                       _value(failure["actual"]))
+
+
+# What every script shares: the cases, the type facts, the verdict.
+_MAIN = '''
+def shown(t, v):
+    return repr(v) if isinstance(v, str) else "0x%0*x" % (max(2, (TYPES[t][2] + 3) // 4), v)
+
+
+def main():
+    reproduced = changed = 0
+    for src, dst, operator, opset, attributes, x, expected, actual in CASES:
+        try:
+            got = run(src, dst, operator, opset, dict(attributes), x)
+        except Exception as e:  # the peer refused the call: not this finding
+            got = "refused: %s" % e
+        state = "REPRODUCED" if got == actual else "as expected" if got == expected else "CHANGED"
+        reproduced += state == "REPRODUCED"
+        changed += state == "CHANGED"
+        print("%s %s %s -> %s (%s opset %d %s): expected %s, got %s" % (
+            state, src, shown(src, x), dst, operator, opset, dict(attributes), shown(dst, expected),
+            got if isinstance(got, str) and got.startswith("refused") else shown(dst, got)))
+    return 1 if reproduced else 3 if changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+'''
+
+_NUMPY = '''
+def dtype(t):
+    name = TYPES[t][1]
+    return np.dtype(getattr(ml_dtypes, name)) if hasattr(ml_dtypes, name) else np.dtype(name)
+
+
+def storage(t):
+    return {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}[max(8, TYPES[t][2])]
+
+
+def array(t, x):
+    """One element of type t: its bits viewed as the numpy / ml_dtypes dtype, or a text."""
+    if t == "STRING":
+        return np.array([x], dtype=object)
+    return np.array([x], dtype=storage(t)).view(dtype(t))
+
+
+def value_of(t, a):
+    """The bits (or the text) of the single element of a result."""
+    a = np.asarray(a)
+    if t == "STRING":
+        return str(a.reshape(-1)[0])
+    return int(a.view(storage(t)).reshape(-1)[0]) & ((1 << TYPES[t][2]) - 1)
+'''
+
+_MODEL = '''
+def model(src, dst, operator, opset, attributes, input_tensor=None):
+    """The one-node model: CastLike(input, target_type) (an empty initializer of the destination
+    type) or Cast(input, to=dst), at `opset` with `attributes`; the input an initializer when given."""
+    if operator == "Cast":
+        node = helper.make_node("Cast", ["input"], ["output"], to=TYPES[dst][0], **attributes)
+    else:
+        node = helper.make_node("CastLike", ["input", "target_type"], ["output"], **attributes)
+    inputs, inits = [], []
+    if input_tensor is None:
+        inputs.append(helper.make_tensor_value_info("input", TYPES[src][0], [1]))
+    else:
+        inits.append(input_tensor)
+    if operator != "Cast":
+        empty = [] if dst == "STRING" else b""
+        inits.append(helper.make_tensor("target_type", TYPES[dst][0], [0], empty, raw=dst != "STRING"))
+    graph = helper.make_graph([node], "repro", inputs, [helper.make_tensor_value_info("output", TYPES[dst][0], [1])],
+                              initializer=inits)
+    opset_id = helper.make_opsetid("", opset)
+    m = helper.make_model(graph, opset_imports=[opset_id])
+    m.ir_version = helper.find_min_ir_version_for([opset_id])
+    return m
+'''
+
+_RUN = {
+    "ml-dtypes": ("import numpy as np\nimport ml_dtypes\n", _NUMPY + '''
+
+def run(src, dst, operator, opset, attributes, x):
+    """numpy astype: ml_dtypes has no opsets and no attributes."""
+    with np.errstate(all="ignore"):
+        return value_of(dst, array(src, x).astype(str if dst == "STRING" else dtype(dst)))
+'''),
+    "jax": ("import numpy as np\nimport ml_dtypes\nimport jax\n\njax.config.update(\"jax_enable_x64\", True)\n"
+            "jax.config.update(\"jax_platforms\", \"cpu\")\n", _NUMPY + '''
+
+def run(src, dst, operator, opset, attributes, x):
+    """jax.numpy astype, jitted, on the CPU: JAX has no opsets and no attributes."""
+    return value_of(dst, jax.jit(lambda a: a.astype(dtype(dst)))(array(src, x)))
+'''),
+    "jax-lax": ("import numpy as np\nimport ml_dtypes\nimport jax\nfrom jax import lax\n\n"
+                "jax.config.update(\"jax_enable_x64\", True)\njax.config.update(\"jax_platforms\", \"cpu\")\n",
+                _NUMPY + '''
+
+def run(src, dst, operator, opset, attributes, x):
+    """lax.convert_element_type, jitted, on the CPU: no opsets and no attributes."""
+    return value_of(dst, jax.jit(lambda a: lax.convert_element_type(a, dtype(dst)))(array(src, x)))
+'''),
+    "onnx-reference": ("import numpy as np\nimport ml_dtypes\nfrom onnx import helper\n"
+                       "from onnx.reference import ReferenceEvaluator\n", _NUMPY + _MODEL + '''
+
+def run(src, dst, operator, opset, attributes, x):
+    """onnx.reference.ReferenceEvaluator on the one-node model, the input fed as a numpy array."""
+    return value_of(dst, ReferenceEvaluator(model(src, dst, operator, opset, attributes)).run(None, {"input": array(src, x)})[0])
+'''),
+    "onnxruntime": ("import ctypes\n\nimport numpy as np\nimport onnxruntime as ort\nfrom onnx import helper\n",
+                    _MODEL + '''
+
+def run(src, dst, operator, opset, attributes, x):
+    """An InferenceSession (CPU, graph optimizations off) on the one-node model: the input fed as an
+    OrtValue of its bits (an initializer for text and the packed types), the output's raw bytes."""
+    bits = TYPES[src][2]
+    if src == "STRING":
+        init = helper.make_tensor("input", TYPES[src][0], [1], [x.encode("utf-8")])
+    elif bits < 8:
+        init = helper.make_tensor("input", TYPES[src][0], [1], x.to_bytes(1, "little"), raw=True)
+    else:
+        init = None
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+    session = ort.InferenceSession(model(src, dst, operator, opset, attributes, init).SerializeToString(), options,
+                                   providers=["CPUExecutionProvider"])
+    feeds = {}
+    if init is None:
+        raw = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}[bits]
+        feeds["input"] = ort.OrtValue.ortvalue_from_numpy_with_onnx_type(np.array([x], dtype=raw), TYPES[src][0])
+    out = session.run_with_ort_values(["output"], feeds)[0]
+    if dst == "STRING":
+        text = out.numpy().reshape(-1)[0]
+        return text.decode("utf-8") if isinstance(text, bytes) else str(text)
+    data = ctypes.string_at(out.data_ptr(), out.tensor_size_in_bytes())
+    return int.from_bytes(data, "little") & ((1 << TYPES[dst][2]) - 1)
+'''),
+}
+REPRODUCIBLE = tuple(_RUN)
+
+
+def script(peer: str, implementation: str, title: str, examples: list[Example], types: dict[str, TypeFacts]) -> str:
+    """The reproduction script of `examples` for `peer` (one of REPRODUCIBLE)."""
+    imports, body = _RUN[peer]
+    used = sorted({t for e in examples for t in (e.source, e.destination)})
+    facts = "".join("    %r: (%d, %r, %d),\n" % (t, types[t].onnx_id, types[t].numpy_name, types[t].bits) for t in used)
+    cases = "".join("    (%r, %r, %r, %d, %r, %s, %s, %s),\n" % (
+        e.source, e.destination, e.operator, e.opset, e.attributes, _literal(e.input), _literal(e.expected),
+        _literal(e.actual)) for e in examples)
+    doc = ('"""%s\n\nFound by castlike on %s. Runs with the peer alone: prints each input, the expected and\n'
+           'the actual value; exits 1 while an output is the finding\'s, 0 once every output is the expected one,\n'
+           '3 when an output is neither."""\n' % (title.replace('"""', "'''"), implementation))
+    return ("#!/usr/bin/env python3\n" + doc + "import sys\n\n" + imports +
+            "\n# name: (ONNX TensorProto id, numpy / ml_dtypes name, bits)\nTYPES = {\n" + facts + "}\n"
+            "# (source, destination, operator, opset, attributes, input, expected, actual): bits, or texts\n"
+            "CASES = [\n" + cases + "]\n\n" + body + "\n" + _MAIN)
+
+
+def _literal(v: Value) -> str:
+    return repr(v) if isinstance(v, str) else "0x%x" % v
