@@ -17,9 +17,12 @@ Each implementation carries castlike_name, castlike_description and castlike_inf
 file's header: name, version, description).
 """
 
-from typing import Any, Dict
+from __future__ import annotations
 
-from .._validate import Implementation
+from typing import TYPE_CHECKING, Any, Dict
+
+if TYPE_CHECKING:  # the registry and its findings tools run without numpy (the page test in ctest)
+    from .._validate import Implementation
 
 PEERS = ("onnxruntime", "onnx-reference", "ml-dtypes", "openvino", "openvino-constant", "jax", "jax-lax", "tract")
 # The peers whose API has no saturate / round_mode attributes: one behaviour, judged against each
