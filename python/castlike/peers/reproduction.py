@@ -174,7 +174,8 @@ def run(src, dst, operator, opset, attributes, x):
 
 def run(src, dst, operator, opset, attributes, x):
     """onnx.reference.ReferenceEvaluator on the one-node model, the input fed as a numpy array."""
-    return value_of(dst, ReferenceEvaluator(model(src, dst, operator, opset, attributes)).run(None, {"input": array(src, x)})[0])
+    evaluator = ReferenceEvaluator(model(src, dst, operator, opset, attributes))
+    return value_of(dst, evaluator.run(None, {"input": array(src, x)})[0])
 '''),
     "onnxruntime": ("import ctypes\n\nimport numpy as np\nimport onnxruntime as ort\nfrom onnx import helper\n",
                     _MODEL + '''
