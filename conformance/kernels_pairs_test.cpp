@@ -1,4 +1,4 @@
-// All 676 pairs (26 x 26, STRING included) through the public API, on every ISA level this machine
+// Every pair of the type table (STRING included) through the public API, on every ISA level this machine
 // has: numeric pairs through castlike_convert, STRING sources through castlike_convert_from_strings,
 // STRING destinations through castlike_convert_to_string_buffer, STRING -> STRING through
 // castlike_cast_like. Inputs: every pattern of the 8-bit-or-narrower types, corners and random

@@ -1,5 +1,5 @@
 // The HTML report: one self-contained page (inline style sheet, no script, no external resource),
-// summary first: the verdict and counts; the 26 x 26 pair matrix, each cell coloured by its status
+// summary first: the verdict and counts; the pair matrix (every type by every type), each cell coloured by its status
 // and linking to the pair's details; the failing rules; the failed calls; a details section per pair
 // with failures, failed calls or rejections; the rejections by reason; every rule's counts. Every
 // text is escaped (html::text): an implementation's texts may hold any bytes.

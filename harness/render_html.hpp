@@ -74,7 +74,7 @@ struct PairView {
   std::string title() const;          // "FLOAT -> FLOAT16"
 };
 
-// The 24 x 24 pairs in the type table's order (from-major). With a baseline, a failing pair without
+// Every pair of the type table, in the table's order (from-major). With a baseline, a failing pair without
 // failed calls whose discrepancy rows are all known to it is kKnown.
 std::vector<PairView> pair_views(const Report& r, const BaselineComparison* baseline = nullptr);
 

@@ -204,7 +204,7 @@ def main():
     missing = sorted({h[1:] for h in hrefs} - set(ids))
     check(hrefs and not missing, f"every href=\"#x\" of the {len(hrefs)} links has an id=\"x\" (missing: {missing[:5]})")
 
-    # The matrix: 26 x 26 cells (Cast-28's types); the pairs of the report with their status, count and link.
+    # The matrix: one cell per pair of the type table (Cast-28's types); the pairs of the report with their status, count and link.
     n = 26
     tables = dom.find("table", "m")
     check(len(tables) == 1, "one pair matrix")
