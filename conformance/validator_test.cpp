@@ -764,6 +764,36 @@ TEST(Readings, EachPeerReadingExplainsItsMinimalVectorAndTheDefaultDoesNot) {
       // DOUBLE 2^53 - 1 -> FLOAT 2^53 -> INT4 0 (onnxruntime); rounding the DOUBLE itself gives -1.
       {"A9=through-float32+A8=round-away-wrap", T::kDouble, T::kInt4, 0x433fffffffffffffu, 0x00u,
        "A8=round-away-wrap"},
+      // FLOAT -NaN -> FLOAT4E2M1 -6 (OpenVINO); the float4 note's 6 is +6.
+      {"A2=signed-max", T::kFloat, T::kFloat4E2M1, 0xffc00000u, 0x0fu, "A2=six"},
+      // INT32 515 -> 515.0f 0x4400c000: bit 16 clear, no bias, truncated to 512 (OpenVINO).
+      {"bfloat16-half-bias", T::kInt32, T::kBfloat16, 0x00000203u, 0x4400u, "A9=through-float32"},
+      // FLOAT NaN 0x7fffffff: bit 16 set, the bias carries into the sign: -0 (OpenVINO).
+      {"bfloat16-half-bias", T::kFloat, T::kBfloat16, 0x7fffffffu, 0x8000u, "bfloat16-truncate"},
+      // FLOAT16 NaN 0x7fff, widened and quieted to 0x7fffe000, then the same carry: -0 (OpenVINO).
+      {"bfloat16-half-bias", T::kFloat16, T::kBfloat16, 0x7fffu, 0x8000u, "nan-sign"},
+      // FLOAT NaN 0x7f800001: its payload is below FLOAT8E5M2's two mantissa bits: inf (OpenVINO).
+      {"nan-bits-truncated", T::kFloat, T::kFloat8E5M2, 0x7f800001u, 0x7cu, "nan-sign"},
+      // FLOAT -NaN -> FLOAT8E8M0 0x00, where NaN gives 0xFF (OpenVINO).
+      {"e8m0-negative-nan-zero", T::kFloat, T::kFloat8E8M0, 0xffc00000u, 0x00u, "A6=min"},
+      // FLOAT 4294967040 -> UINT32: beyond INT32, INT32 min 0x80000000 (OpenVINO fed).
+      {"int32-indefinite", T::kFloat, T::kUint32, 0x4f7fffffu, 0x80000000u, "int32-saturate"},
+      // DOUBLE 2^64 - 2048 -> UINT64: INT32 max (OpenVINO; its constant folding for every source).
+      {"int32-saturate", T::kDouble, T::kUint64, 0x43efffffffffffffu, 0x7fffffffu, "int32-indefinite"},
+      // INT16 -32768 -> UINT32 4294934528, clamped to INT32 max (OpenVINO constant folding).
+      {"int32-saturate", T::kInt16, T::kUint32, 0x8000u, 0x7fffffffu, "int32-indefinite"},
+      // UINT32 4294967295 -> BOOL false (OpenVINO fed), INT32 -2^31 too.
+      {"bool-int32", T::kUint32, T::kBool, 0xffffffffu, 0x00u, "bool-from-bits"},
+      {"bool-int32", T::kInt32, T::kBool, 0x80000000u, 0x00u, ""},
+      // INT64 2^53 - 1 -> FLOAT 2^53 -> DOUBLE 2^53 (OpenVINO); its low 32 bits would give -1.
+      {"double-as-float", T::kInt64, T::kDouble, 0x001fffffffffffffu, 0x4340000000000000u, "64-bit-as-32-bit"},
+      // DOUBLE NaN -> BOOL false, DOUBLE 2^-1074 -> FLOAT 0 -> false (OpenVINO); each part names one.
+      {"64-bit-as-32-bit+bool-nan-false", T::kDouble, T::kBool, 0x7ff8000000000000u, 0x00u, "64-bit-as-32-bit"},
+      {"64-bit-as-32-bit+bool-nan-false", T::kDouble, T::kBool, 0x0000000000000001u, 0x00u, "bool-nan-false"},
+      // FLOAT 0x377fffff rounds to FLOAT16 2^-16, a carry out of the subnormal mantissa, held as 2^-15
+      // -> FLOAT8E5M2 0x02 (OpenVINO fed), not 0x01.
+      {"A9=through-float16+saturate=0+subnormal-carry-doubled", T::kFloat, T::kFloat8E5M2, 0x377fffffu, 0x02u,
+       "A9=through-float16+saturate=0"},
   };
   for (const auto& pc : cases) {
     SCOPED_TRACE(std::string(pc.reading) + " " + std::string(info(pc.from).name) + " -> " +

@@ -91,6 +91,24 @@ ElementType lowered(ElementType t) {
   return t;
 }
 
+// To FLOAT16 where a value below its smallest normal first rounds, at FLOAT16's 11-bit
+// significand, up to a power of two 2^k (2^k (1 - 2^-12) <= |x| < 2^k): that carry is counted twice
+// and the value is held as 2^(k+1) (FLOAT 0x377fffff, just below 2^-16, gives 2^-15). Elsewhere the
+// default conversion.
+ref::Result to_float16_carry_doubled(ElementType from, const Element& in, const ref::Attributes& a) {
+  ref::Result r = ref::convert_element(from, in, ElementType::kFloat16, a);
+  const auto x = ref::decode_element(from, in).value;
+  if (!x.is_finite() || x.is_zero() || r.outcome == ref::OutcomeClass::kUnspecified) return r;
+  // Powers below the smallest normal 2^-14, down to where twice the power still rounds to 2^-24.
+  for (int k = -15; k >= -25; --k) {
+    if (ref::compare_magnitude(x, ref::ExactValue::dyadic(false, 1, k)) >= 0) break;
+    if (ref::compare_magnitude(x, ref::ExactValue::dyadic(false, 4095, k - 12)) < 0) continue;
+    r.value.bits = (x.negative ? 0x8000u : 0u) | (uint64_t{1} << (k + 1 + 24));
+    break;
+  }
+  return r;
+}
+
 // The element under a chain reading: 64-bit types held in 32 bits (a DOUBLE rounded to FLOAT and
 // clamped to its finite range, 64-bit integers cut to their low 32 bits), then an intermediate
 // type, then the default conversion with the case's attributes (saturate overridden), then widened
@@ -115,13 +133,15 @@ std::optional<ref::Result> chained(const Candidate& c, const VectorFile& f, size
     if (!is_float(target) || target == ElementType::kFloat8E8M0 || info(target).bits >= info(*c.via).bits ||
         from == *c.via)
       return std::nullopt;
-    const ref::Result mid = ref::convert_element(from, x, *c.via, a);
+    const bool doubling = c.carry_doubled && *c.via == ElementType::kFloat16;
+    const ref::Result mid = doubling ? to_float16_carry_doubled(from, x, a) : ref::convert_element(from, x, *c.via, a);
     if (mid.outcome == ref::OutcomeClass::kUnspecified) return std::nullopt;
     x = mid.value;
     from = *c.via;
     if (c.flush) x.bits = flushed(from, x.bits);
   }
-  ref::Result r = ref::convert_element(from, x, target, a);
+  ref::Result r = c.carry_doubled && target == ElementType::kFloat16 ? to_float16_carry_doubled(from, x, a)
+                                                                     : ref::convert_element(from, x, target, a);
   if (r.outcome == ref::OutcomeClass::kUnspecified) return std::nullopt;
   if (c.flush && is_float(target)) r.value.bits = flushed(target, r.value.bits);
   if (target != f.to) {
@@ -186,6 +206,28 @@ std::optional<VectorFile> held_in(const VectorFile& f, size_t i, ElementType via
   g.expected = {f.expected[i]};
   g.outcomes = {f.outcomes[i]};
   return g;
+}
+
+// FLOAT bits to BFLOAT16 with a rounding bias of 0x8000 added only when the kept part is odd: round
+// to nearest even where the dropped half is 0x8000 or the kept part is odd, truncation where it is
+// even (the bias 0x7FFF + odd is due); a NaN's bits carry like a number's.
+uint64_t bfloat16_half_bias(uint64_t float_bits) {
+  return ((float_bits + (((float_bits >> 16) & 1u) << 15)) >> 16) & 0xFFFFu;
+}
+
+// The FLOAT bits a float NaN is widened or narrowed to by the hardware, its payload moved into
+// place: quieted (x86's conversions) and as it is (a bit shift). Empty for a value that is not NaN.
+std::vector<uint64_t> nan_as_float_bits(ElementType from, uint64_t bits) {
+  const FloatFormat& src = info(from).format;
+  bits &= bit_mask(from);
+  if (!is_float(from) || !ref::is_nan_bits(src, bits)) return {};
+  if (from == ElementType::kFloat) return {bits};
+  const uint64_t sign = (bits & ref::sign_bit(src)) != 0 ? 0x80000000u : 0u;
+  const uint64_t mantissa = bits & src.mantissa_mask();
+  const uint64_t payload =
+      src.mantissa_bits > 23 ? mantissa >> (src.mantissa_bits - 23) : mantissa << (23 - src.mantissa_bits);
+  const uint64_t as_is = sign | 0x7F800000u | payload;
+  return {as_is | 0x00400000u, as_is};
 }
 
 }  // namespace
@@ -262,6 +304,10 @@ const std::vector<Candidate>& candidates() {
     reading_only("ftz", Candidate::Kind::kFtz,
                  "to FLOAT, DOUBLE, FLOAT16, BFLOAT16: a subnormal result, or a value below the smallest normal before "
                  "rounding, is written as a zero of its sign (flush to zero)");
+    reading_only("ftz-plus-zero", Candidate::Kind::kFtz,
+                 "to FLOAT, DOUBLE, FLOAT16, BFLOAT16: as ftz, and every zero written is +0 (-0 and negative "
+                 "subnormal results give +0)");
+    c.back().plus_zero = true;
     reading_only("bool-nan-false", Candidate::Kind::kBoolNanFalse, "float NaN to bool is false");
     reading_only("A8=truncate-clamp", Candidate::Kind::kTruncateClamp,
                  "float to INT4/UINT4/INT2/UINT2 truncates toward zero, then clamps to the type's range");
@@ -280,6 +326,35 @@ const std::vector<Candidate>& candidates() {
     reading_only("max-as-infinity", Candidate::Kind::kFloat4MaxAsInfinity,
                  "FLOAT4E2M1 / FLOAT6 to an integer type: +-max (FLOAT4E2M1 +-6) is read as +-infinity and gives the "
                  "type's max / min; to INT4/UINT4/INT2/UINT2 the other values truncate toward zero and clamp");
+    reading_only("A2=signed-max", Candidate::Kind::kNanToSignedMax,
+                 "NaN to FLOAT4E2M1 / FLOAT6 gives the largest value with the NaN's sign (the float4 note's 6, "
+                 "signed: -NaN gives -6)");
+    reading_only("bfloat16-half-bias", Candidate::Kind::kBfloat16HalfBias,
+                 "to BFLOAT16: the value rounded to FLOAT, then 0x8000 added to its bits only when bit 16 is set "
+                 "and the low 16 bits dropped: truncation where the kept part is even (INT32 515 gives 512), a NaN's "
+                 "bits carry into the sign (FLOAT 0x7fffffff gives -0)");
+    reading_only("nan-bits-truncated", Candidate::Kind::kNanBitsTruncated,
+                 "NaN to a float type with fewer mantissa bits: the NaN's bits cut to the destination's, so a NaN "
+                 "whose payload lies only in the dropped bits gives +-inf (FLOAT 0x7f800001 to FLOAT8E5M2 gives inf)");
+    reading_only("e8m0-negative-nan-zero", Candidate::Kind::kE8M0NegativeNanZero,
+                 "a NaN with its sign bit set to FLOAT8E8M0 gives 0x00, as a negative value would, not the NaN 0xFF");
+    for (const bool indefinite : {true, false}) {
+      Candidate k;
+      k.name = indefinite ? "int32-indefinite" : "int32-saturate";
+      k.kind = Candidate::Kind::kInt32Held;
+      k.indefinite = indefinite;
+      k.description = std::string("to UINT32, INT64, UINT64: the result computed in INT32, ") +
+                      (indefinite ? "a value beyond its range giving INT32 min (x86's integer indefinite)"
+                                  : "a value beyond its range clamped to it") +
+                      ", widened by sign extension (FLOAT 4294967040 to UINT32 gives " +
+                      (indefinite ? "2147483648" : "2147483647") + ") (a reading found in peers, not a reference switch)";
+      c.push_back(k);
+    }
+    reading_only("bool-int32", Candidate::Kind::kBoolInt32,
+                 "integer to BOOL computed in INT32: the low 32 bits, and INT32 min (for unsigned sources any value "
+                 "from 2^31) gives false (INT32 -2^31 and UINT32 4294967295 give false)");
+    reading_only("double-as-float", Candidate::Kind::kDoubleAsFloat,
+                 "to DOUBLE: the value is rounded to FLOAT, then widened (INT64 2^53 - 1 gives 2^53)");
     const auto chain = [&](const char* name, bool lower64, std::optional<ElementType> via,
                            std::optional<int64_t> saturate, const char* description) {
       Candidate k;
@@ -348,6 +423,23 @@ const std::vector<Candidate>& candidates() {
           "64-bit-as-32-bit, then A9=through-float16, saturate ignored (never saturates)");
     chain("A9=through-float32+saturate=0", false, ElementType::kFloat, 0,
           "A9=through-float32 with saturate ignored (never saturates)");
+    chain("A9=through-float16+saturate=0+subnormal-carry-doubled", false, ElementType::kFloat16, 0,
+          "A9=through-float16+saturate=0, where a value whose rounding to a FLOAT16 subnormal carries up to a power "
+          "of two is held as twice that power (FLOAT 0x377fffff gives FLOAT8E5M2 2^-15, not 2^-16)");
+    c.back().carry_doubled = true;
+    chain("A9=through-float32+subnormal-carry-doubled", false, ElementType::kFloat, std::nullopt,
+          "A9=through-float32, then to FLOAT16 a value whose rounding carries up to a subnormal power of two is "
+          "held as twice that power (DOUBLE 4095 * 2^-37 gives 2^-24, not 0)");
+    c.back().carry_doubled = true;
+    {
+      Candidate k;
+      k.name = "64-bit-as-32-bit+bool-nan-false";
+      k.kind = Candidate::Kind::kBoolNanFalse;
+      k.lower64 = true;
+      k.description = "float to BOOL: NaN gives false (bool-nan-false), other values as 64-bit-as-32-bit "
+                      "(a reading found in peers, not a reference switch)";
+      c.push_back(k);
+    }
     for (const char* p : {"exact", "onnx-reference"}) {
       Candidate k;
       k.name = std::string("profile ") + p;
@@ -504,8 +596,10 @@ bool explains(const Candidate& c, const VectorFile& f, size_t i, const Element& 
       const auto x = ref::decode_element(f.from, f.input[i]).value;
       const bool tiny = x.is_finite() && !x.is_zero() &&
                         ref::compare_magnitude(x, ref::ExactValue::dyadic(false, 1, fmt.min_normal_exponent())) < 0;
-      if (!tiny && !is_subnormal_bits(f.to, plain->value.bits)) return false;
-      return (actual.bits & bit_mask(f.to)) == ref::zero_bits(fmt, (plain->value.bits & ref::sign_bit(fmt)) != 0);
+      const bool negative_zero = plain->value.bits == ref::zero_bits(fmt, true) && fmt.has_negative_zero();
+      if (!tiny && !is_subnormal_bits(f.to, plain->value.bits) && !(c.plus_zero && negative_zero)) return false;
+      const bool negative = !c.plus_zero && (plain->value.bits & ref::sign_bit(fmt)) != 0;
+      return (actual.bits & bit_mask(f.to)) == ref::zero_bits(fmt, negative);
     }
     case Candidate::Kind::kBfloat16Truncate: {
       if (f.to != ElementType::kBfloat16 || f.from == ElementType::kString) return false;
@@ -515,9 +609,86 @@ bool explains(const Candidate& c, const VectorFile& f, size_t i, const Element& 
       const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
       return !plain || !ref::matches(f.to, *plain, actual);
     }
-    case Candidate::Kind::kBoolNanFalse:
-      return is_float(f.from) && f.to == ElementType::kBool &&
-             ref::is_nan_bits(info(f.from).format, f.input[i].bits & bit_mask(f.from)) && (actual.bits & 0xFF) == 0;
+    case Candidate::Kind::kBoolNanFalse: {
+      if (!is_float(f.from) || f.to != ElementType::kBool) return false;
+      if (ref::is_nan_bits(info(f.from).format, f.input[i].bits & bit_mask(f.from))) return (actual.bits & 0xFF) == 0;
+      if (!c.lower64) return false;
+      const auto candidate = chained(c, f, i);
+      if (!candidate || !ref::matches(f.to, *candidate, actual)) return false;
+      const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
+      return !plain || !ref::matches(f.to, *plain, actual);
+    }
+    case Candidate::Kind::kNanToSignedMax: {
+      if (!is_float(f.to) || info(f.to).format.special != SpecialEncoding::kFiniteOnly) return false;
+      if (f.from != ElementType::kString && !is_float(f.from)) return false;
+      const auto x = ref::decode_element(f.from, f.input[i]).value;
+      if (!x.is_nan()) return false;
+      const uint64_t bits = ref::max_finite_bits(info(f.to).format, x.negative);
+      return (actual.bits & bit_mask(f.to)) == bits && (f.expected[i].bits & bit_mask(f.to)) != bits;
+    }
+    case Candidate::Kind::kBfloat16HalfBias: {
+      if (f.to != ElementType::kBfloat16 || f.from == ElementType::kString) return false;
+      std::vector<uint64_t> held = nan_as_float_bits(f.from, f.input[i].bits);
+      if (held.empty()) {
+        const ref::Result as_float =
+            ref::convert_element(f.from, f.input[i], ElementType::kFloat, attributes_of(f, std::nullopt));
+        if (as_float.outcome != ref::OutcomeClass::kExact) return false;
+        held = {as_float.value.bits & 0xFFFFFFFFu};
+      }
+      bool gives = false;
+      for (const uint64_t b : held) gives = gives || bfloat16_half_bias(b) == (actual.bits & 0xFFFFu);
+      if (!gives) return false;
+      const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
+      return !plain || !ref::matches(f.to, *plain, actual);
+    }
+    case Candidate::Kind::kNanBitsTruncated: {
+      if (!is_float(f.from) || !is_float(f.to)) return false;
+      const FloatFormat& src = info(f.from).format;
+      const FloatFormat& dst = info(f.to).format;
+      const uint64_t in = f.input[i].bits & bit_mask(f.from);
+      if (!dst.has_infinity() || src.mantissa_bits <= dst.mantissa_bits || !ref::is_nan_bits(src, in)) return false;
+      const uint64_t payload = (in & src.mantissa_mask()) >> (src.mantissa_bits - dst.mantissa_bits);
+      const uint64_t bits = ((in & ref::sign_bit(src)) != 0 ? ref::sign_bit(dst) : 0u) |
+                            (dst.max_exponent_field() << dst.mantissa_bits) | payload;
+      return (actual.bits & bit_mask(f.to)) == bits && (f.expected[i].bits & bit_mask(f.to)) != bits;
+    }
+    case Candidate::Kind::kE8M0NegativeNanZero: {
+      if (!is_float(f.from) || f.to != ElementType::kFloat8E8M0) return false;
+      const FloatFormat& src = info(f.from).format;
+      const uint64_t in = f.input[i].bits & bit_mask(f.from);
+      return ref::is_nan_bits(src, in) && (in & ref::sign_bit(src)) != 0 && (actual.bits & 0xFFu) == 0 &&
+             (f.expected[i].bits & 0xFFu) != 0;
+    }
+    case Candidate::Kind::kInt32Held: {
+      if (f.to != ElementType::kUint32 && f.to != ElementType::kInt64 && f.to != ElementType::kUint64) return false;
+      const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
+      if (!plain || plain->outcome != ref::OutcomeClass::kExact) return false;
+      const auto v = ref::decode_element(f.to, plain->value).value;
+      if (!v.is_finite()) return false;
+      const ref::BigInt n = v.negative ? ref::BigInt(-v.num) : v.num;
+      const auto [lo, hi] = integer_range(true, 32);
+      if (n >= lo && n <= hi) return false;
+      const ref::BigInt held = c.indefinite || n < lo ? lo : hi;
+      return low_bits(held, f.to) == (actual.bits & bit_mask(f.to));
+    }
+    case Candidate::Kind::kBoolInt32: {
+      if (!is_integer(f.from) || f.to != ElementType::kBool) return false;
+      const auto v = ref::decode_element(f.from, f.input[i]).value;
+      const uint64_t low = low_bits(v.negative ? ref::BigInt(-v.num) : v.num, ElementType::kUint32);
+      const bool is_false = low == 0 || (is_signed_integer(f.from) ? low == 0x80000000u : low >= 0x80000000u);
+      const uint64_t bit = is_false ? 0u : 1u;
+      return (actual.bits & 0xFFu) == bit && (f.expected[i].bits & 0xFFu) != bit;
+    }
+    case Candidate::Kind::kDoubleAsFloat: {
+      if (f.to != ElementType::kDouble || f.from == ElementType::kDouble || f.from == ElementType::kString) return false;
+      const ref::Attributes a = attributes_of(f, std::nullopt);
+      const ref::Result as_float = ref::convert_element(f.from, f.input[i], ElementType::kFloat, a);
+      if (as_float.outcome == ref::OutcomeClass::kUnspecified) return false;
+      const ref::Result wide = ref::convert_element(ElementType::kFloat, as_float.value, ElementType::kDouble, a);
+      if (!ref::matches(f.to, wide, actual)) return false;
+      const auto plain = reading(f, i, ref::Variants{}, f.saturate, f.round_mode);
+      return !plain || !ref::matches(f.to, *plain, actual);
+    }
     case Candidate::Kind::kTruncateClamp:
     case Candidate::Kind::kSubByteViaInt8: {
       const int bits = c.kind == Candidate::Kind::kTruncateClamp ? info(f.to).bits : 8;

@@ -30,7 +30,7 @@ struct Candidate {
     kFloatSaturate,   // to FLOAT/DOUBLE/FLOAT16/BFLOAT16: a result of +-inf gives +-max
     kDaz,             // a subnormal float input is read as a zero of its sign
     kFtz,             // a subnormal float result is written as a zero of its sign
-    kBoolNanFalse,    // NaN to bool is false
+    kBoolNanFalse,    // NaN to bool is false (lower64: otherwise 64-bit-as-32-bit)
     kSubByteViaInt8,  // float to 4-/2-bit: truncate, clamp to INT8 (UINT8), keep the low bits
     kTruncateClamp,   // float to 4-/2-bit: truncate toward zero, then clamp to the type's range
     kBfloat16Truncate,  // to BFLOAT16: rounded to FLOAT, then the low 16 bits dropped
@@ -38,6 +38,13 @@ struct Candidate {
     kSubByteViaInt32,   // float to 4-/2-bit: truncate into INT32 (beyond it: INT32 min), keep the low bits
     kNanToMinusZero,    // NaN to FLOAT4E2M1 / FLOAT6 gives -0, whatever the NaN's sign
     kFloat4MaxAsInfinity,  // FLOAT4E2M1 to an integer: +-6 read as +-inf (clamped), 4-/2-bit truncate and clamp
+    kNanToSignedMax,       // NaN to FLOAT4E2M1 / FLOAT6 gives +-max with the NaN's sign
+    kBfloat16HalfBias,     // to BFLOAT16: FLOAT bits + 0x8000 when the kept part is odd, then the low 16 bits dropped
+    kNanBitsTruncated,     // NaN to a narrower IEEE float: its bits cut to the destination's (payload below: +-inf)
+    kE8M0NegativeNanZero,  // NaN with its sign bit set to FLOAT8E8M0 gives 0x00
+    kInt32Held,            // to UINT32 / INT64 / UINT64: the result held in INT32 (beyond it: clamped or INT32 min)
+    kBoolInt32,            // integer to BOOL held in INT32: INT32 min (and unsigned values beyond INT32) give false
+    kDoubleAsFloat,        // to DOUBLE: the value rounded to FLOAT, then widened
   };
   int digits = 0;  // kPrintfDigits
   std::string name, description;
@@ -48,6 +55,9 @@ struct Candidate {
   bool lower64 = false;                   // kChain: DOUBLE/INT64/UINT64 held as FLOAT/INT32 (saturating)
   std::optional<ElementType> via;         // kChain, kRoundAwayWrap, kE5M2OverflowNan: an intermediate type rounded to first
   bool flush = false;                     // kChain: subnormal intermediate and final results written as zeros
+  bool plus_zero = false;                 // kFtz: the zero written is +0 whatever the sign (and -0 results too)
+  bool indefinite = false;                // kInt32Held: beyond INT32 gives INT32 min (else clamped to INT32)
+  bool carry_doubled = false;             // kChain: a FLOAT16 subnormal whose rounding carries gives twice its value
 };
 
 // Every reading, in the order they are tried: the single switches A1-A12, the readings found in
