@@ -35,6 +35,7 @@ from .reproduction import REPRODUCIBLE, Example, TypeFacts, parse_types, script
 ONNX_PAGES = {"Cast": "https://onnx.ai/onnx/operators/onnx__Cast.html",
               "CastLike": "https://onnx.ai/onnx/operators/onnx__CastLike.html"}
 SHOWN_EXAMPLES = 3  # minimal inputs per report; the extent counts them all
+SHOWN_INTERVALS = 10  # exhaustive intervals listed per report; their total counts them all
 BUG, READING, NO_ATTRIBUTE = "bug", "reading", "no attribute"
 
 
@@ -119,6 +120,16 @@ def pairs_of(failures: list[dict[str, Any]]) -> list[tuple[str, int]]:
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
+def intervals_of(c: "FindingClass", exhaustive: dict[str, Any] | None) -> list[tuple[str, dict[str, Any]]]:
+    """The extent on every input: the intervals of the peer's exhaustive runs (castlike validate
+    --exhaustive, kept in vectors/known-discrepancies/exhaustive-<peer>.json) with the class's rule
+    that its reading explains (none explains an "unexplained" class's), as (configuration, interval)."""
+    if not exhaustive:
+        return []
+    return [(conf["id"], i) for conf in exhaustive["configurations"] for i in conf["intervals"]
+            if i["rule"] == c.rule and (c.reading in i["readings"] or (c.reading == "unexplained" and not i["readings"]))]
+
+
 def _size(f: dict[str, Any]) -> int:
     return len(str(f["input"].get("exact", f["input"].get("text", ""))))
 
@@ -176,7 +187,8 @@ def title(who: str, c: FindingClass, status: str, descriptions: dict[str, str]) 
 
 
 def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, descriptions: dict[str, str],
-             sources: dict[str, str], points: dict[str, str], repro_name: str | None) -> str:
+             sources: dict[str, str], points: dict[str, str], repro_name: str | None,
+             exhaustive: dict[str, Any] | None = None) -> str:
     operator = operator_of(c.failures[0]["call"])
     lines = ["# " + title(peer_named(report), c, status, descriptions), ""]
     lines.append("Implementation: %s." % report["description"].split(", results file")[0])
@@ -209,6 +221,22 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
         len(c.failures), "s"[:len(c.failures) != 1], ", ".join(report["vectors"])), ""]
     for where, n in pairs_of(c.failures):
         lines.append("- %s: %d" % (where, n))
+    found = intervals_of(c, exhaustive)
+    if found:
+        lines += ["", "On every input of a configuration (castlike's exhaustive runs): %d input%s in %d interval%s%s:"
+                  % (sum(i["count"] for _, i in found), "s"[:sum(i["count"] for _, i in found) != 1], len(found),
+                     "s"[:len(found) != 1], ", the first %d shown" % SHOWN_INTERVALS if len(found) > SHOWN_INTERVALS
+                     else ""), ""]
+        truncated = sorted({conf["id"] for conf in (exhaustive or {}).get("configurations", [])
+                            if conf.get("intervals_truncated") and any(conf["id"] == f for f, _ in found)})
+        if truncated:
+            lines += ["(%s: the run kept only its first intervals; the configuration's failures in all: %s.)" % (
+                ", ".join(truncated), ", ".join("%s %d" % (conf["id"], conf["fail"])
+                                                for conf in exhaustive["configurations"] if conf["id"] in truncated)),
+                      ""]
+        for conf, i in found[:SHOWN_INTERVALS]:
+            lines.append("- %s: `%s`..`%s` (%d input%s), expected `%s` / actual `%s` at the first" % (
+                conf, i["first"], i["last"], i["count"], "s"[:i["count"] != 1], i["expected"], i["actual"]))
     lines += ["", "## Reproduction", ""]
     if repro_name:
         lines += ["`%s`, written beside this report by castlike's `scripts/peer-findings`, runs with the peer alone "
@@ -222,7 +250,7 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
 
 
 def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts], semantics: str,
-                   out: Path) -> dict[str, Any]:
+                   out: Path, exhaustive: dict[str, Any] | None = None) -> dict[str, Any]:
     """Writes one Markdown report (and, for the peers of REPRODUCIBLE, one reproduction script) per
     class into `out`, and out/findings.json; returns that index."""
     out.mkdir(parents=True, exist_ok=True)
@@ -243,12 +271,14 @@ def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts
             (out / repro_name).write_text(script(peer, peer_named(report), title(
                 peer_named(report), c, status, descriptions), examples, types))
             (out / repro_name).chmod(0o755)
-        (out / (c.key + ".md")).write_text(markdown(peer, report, c, status, descriptions, sources, points, repro_name))
+        (out / (c.key + ".md")).write_text(markdown(peer, report, c, status, descriptions, sources, points, repro_name,
+                                                    exhaustive))
         cases: dict[str, int] = {}
         for f in c.failures:
             cases[f["case"]] = cases.get(f["case"], 0) + 1
         index["classes"].append({"rule": c.rule, "reading": c.reading, "standing": status,
                                  "description": plain(descriptions.get(c.reading, "")), "failures": len(c.failures),
+                                 "exhaustive_inputs": sum(i["count"] for _, i in intervals_of(c, exhaustive)),
                                  "report": c.key + ".md", "reproduction": repro_name, "cases": cases})
     (out / "findings.json").write_text(json.dumps(index, indent=1, sort_keys=True) + "\n")
     return index
@@ -261,11 +291,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--types", required=True, help="the output of `castlike types`")
     parser.add_argument("--semantics", required=True, help="docs/semantics.md")
     parser.add_argument("--out", required=True, help="directory for the reports")
+    parser.add_argument("--exhaustive", help="the peer's exhaustive known file (its failing intervals), if any")
     args = parser.parse_args(argv)
     try:
         report = json.loads(Path(args.report).read_text())
         types = parse_types(Path(args.types).read_text())
-        index = write_findings(args.peer, report, types, Path(args.semantics).read_text(), Path(args.out))
+        exhaustive = json.loads(Path(args.exhaustive).read_text()) if args.exhaustive else None
+        index = write_findings(args.peer, report, types, Path(args.semantics).read_text(), Path(args.out), exhaustive)
     except (OSError, ValueError, KeyError) as e:
         print("findings: error: %s" % e, file=sys.stderr)
         return 2
