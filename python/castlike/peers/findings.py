@@ -254,6 +254,9 @@ def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts
     """Writes one Markdown report (and, for the peers of REPRODUCIBLE, one reproduction script) per
     class into `out`, and out/findings.json; returns that index."""
     out.mkdir(parents=True, exist_ok=True)
+    # A class that no longer fails must not leave its report behind (the directory is the peer's alone).
+    for stale in list(out.glob("*.md")) + list(out.glob("*.py")):
+        stale.unlink()
     descriptions = {e["candidate"]: e["description"] for r in report["rules"] for e in r.get("explanations", [])}
     sources, points = rule_sources(semantics), contradictions(semantics)
     index: dict[str, Any] = {"format": "castlike-findings", "format_version": 1, "peer": peer,
