@@ -1,7 +1,8 @@
 """Reproduction scripts in a peer's own API, for the findings (castlike.peers.findings): each runs in
 the peer's pinned environment without castlike, converts a few single elements as the peer's adapter
 does (onnxruntime: a one-node model built with onnx.helper, its input fed as an OrtValue of its bits,
-the output read as raw bytes; the ONNX reference: the same model in ReferenceEvaluator; ml_dtypes:
+the output read as raw bytes; the ONNX reference: the same model in ReferenceEvaluator; OpenVINO: the
+same model read from a file and compiled for its CPU plugin, the input fed or an initializer; ml_dtypes:
 numpy astype; JAX: a jitted astype or lax.convert_element_type), prints each input with the expected
 and the actual value, and exits 1 while some output is the finding's, 0 once every output is the
 expected one, 3 when an output is neither (the behaviour changed).
@@ -206,6 +207,37 @@ def run(src, dst, operator, opset, attributes, x):
     return int.from_bytes(data, "little") & ((1 << TYPES[dst][2]) - 1)
 '''),
 }
+
+# OpenVINO: the same one-node model read by its ONNX frontend from a file, compiled for the CPU plugin
+# with INFERENCE_PRECISION_HINT=f32; fed at run time (its Convert kernel) or as an initializer
+# (constant folding while compiling).
+_OPENVINO = _MODEL + '''
+
+def run(src, dst, operator, opset, attributes, x):
+    """OpenVINO's CPU plugin on the one-node model, the input's bits %s; the output's raw bytes."""
+    raw = x.to_bytes(max(1, TYPES[src][2] // 8), "little")
+    init = helper.make_tensor("input", TYPES[src][0], [1], raw, raw=True) if CONSTANT else None
+    core = ov.Core()
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "model.onnx")
+        with open(path, "wb") as f:
+            f.write(model(src, dst, operator, opset, attributes, init).SerializeToString())
+        compiled = core.compile_model(core.read_model(path), "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
+    request = compiled.create_infer_request()
+    if CONSTANT:
+        request.infer([])
+    else:
+        tensor = ov.Tensor(compiled.inputs[0].get_element_type(), [1])
+        np.asarray(tensor.data).reshape(-1).view(np.uint8)[:] = np.frombuffer(raw, dtype=np.uint8)
+        request.infer([tensor])
+    out = np.asarray(request.get_output_tensor(0).data).reshape(-1).view(np.uint8)
+    return int.from_bytes(out.tobytes(), "little") & ((1 << TYPES[dst][2]) - 1)
+'''
+_OPENVINO_IMPORTS = "import os\nimport tempfile\n\nimport numpy as np\nimport openvino as ov\nfrom onnx import helper\n"
+_RUN["openvino"] = (_OPENVINO_IMPORTS + "\nCONSTANT = False  # the input fed at run time\n",
+                    _OPENVINO.replace("%s", "fed at run time"))
+_RUN["openvino-constant"] = (_OPENVINO_IMPORTS + "\nCONSTANT = True  # the input an initializer, folded\n",
+                             _OPENVINO.replace("%s", "an initializer (constant folding)"))
 REPRODUCIBLE = tuple(_RUN)
 
 
