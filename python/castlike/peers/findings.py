@@ -127,7 +127,8 @@ def intervals_of(c: "FindingClass", exhaustive: dict[str, Any] | None) -> list[t
     if not exhaustive:
         return []
     return [(conf["id"], i) for conf in exhaustive["configurations"] for i in conf["intervals"]
-            if i["rule"] == c.rule and (c.reading in i["readings"] or (c.reading == "unexplained" and not i["readings"]))]
+            if i["rule"] == c.rule
+            and (c.reading in i["readings"] or (c.reading == "unexplained" and not i["readings"]))]
 
 
 def _size(f: dict[str, Any]) -> int:
@@ -227,13 +228,12 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
                   % (sum(i["count"] for _, i in found), "s"[:sum(i["count"] for _, i in found) != 1], len(found),
                      "s"[:len(found) != 1], ", the first %d shown" % SHOWN_INTERVALS if len(found) > SHOWN_INTERVALS
                      else ""), ""]
-        truncated = sorted({conf["id"] for conf in (exhaustive or {}).get("configurations", [])
-                            if conf.get("intervals_truncated") and any(conf["id"] == f for f, _ in found)})
+        ids = {f for f, _ in found}
+        truncated = [conf for conf in (exhaustive or {}).get("configurations", [])
+                     if conf.get("intervals_truncated") and conf["id"] in ids]
         if truncated:
-            lines += ["(%s: the run kept only its first intervals; the configuration's failures in all: %s.)" % (
-                ", ".join(truncated), ", ".join("%s %d" % (conf["id"], conf["fail"])
-                                                for conf in exhaustive["configurations"] if conf["id"] in truncated)),
-                      ""]
+            lines += ["(the runs kept only their first intervals; the configurations' failures in all: %s.)"
+                      % ", ".join("%s %d" % (conf["id"], conf["fail"]) for conf in truncated), ""]
         for conf, i in found[:SHOWN_INTERVALS]:
             lines.append("- %s: `%s`..`%s` (%d input%s), expected `%s` / actual `%s` at the first" % (
                 conf, i["first"], i["last"], i["count"], "s"[:i["count"] != 1], i["expected"], i["actual"]))
