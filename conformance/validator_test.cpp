@@ -680,7 +680,7 @@ TEST(Reports, HtmlHasTheFullMatrixAndJsonParses) {
   EXPECT_NE(text.find("F4.NAN.ZERO"), std::string::npos);
   EXPECT_NE(text.find("follows variant A2=six"), std::string::npos);
   EXPECT_NE(text.find("input    0x7fc00000 (nan)\n        expected 0x00 (0)\n        actual   0x07 (6)\n"
-                      "        reading  A2=six, profile exact\n"
+                      "        reading  A2=six, A2=signed-max, profile exact\n"
                       "        castlike explain --from FLOAT --to FLOAT4E2M1 --opset "),
             std::string::npos)
       << text;
