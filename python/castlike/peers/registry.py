@@ -66,6 +66,8 @@ PEERS: Tuple[Peer, ...] = (
          "jax", "jax_convert:JaxConvert", "lax", False, True, "full"),
     Peer("tract", "tract's ONNX loader and runnable model (numpy's types only)",
          "tract", "tract_onnx:TractOnnx", None, True, True, "ci-sampled", every_float32=True),
+    Peer("torch", "PyTorch's Tensor.to(dtype) on the CPU; no opsets, no attributes",
+         "torch", "torch_to:TorchTo", None, False, True, "opt-in", every_float32=True),
 )
 
 
