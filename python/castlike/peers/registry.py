@@ -92,7 +92,7 @@ def select(spec: Optional[str], default: str = "ci,ci-vectors,ci-sampled,full") 
     """The peers of a selection: comma-separated names, `runs` values (RUNS) and EVERY_FLOAT32
     (the peers whose every-float32 run is checked, opt-in ones aside), in the registry's order.
     Without one, `default`: every peer but the opt-in ones. ValueError for an unknown item."""
-    wanted = set()
+    wanted: set[str] = set()
     for item in (spec or default).split(","):
         if item in RUNS:
             wanted.update(p.name for p in PEERS if p.runs == item)

@@ -17,8 +17,9 @@ from typing import Any, Dict, Optional, Tuple
 
 import numpy as np
 
+from .._onnx_model import call_of
 from .._retry import LOAD, at_stage, run_whole_or_per_element
-from .._types import ElementType, TypeLike, bits_dtype, element_type, type_of_array
+from .._types import ElementType, TypeLike, bits_dtype
 from .._validate import Array
 
 
@@ -70,10 +71,7 @@ class TorchTo:
 
     def __call__(self, x: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
                  opset: int = 25, operator: str = "CastLike") -> Any:
-        x = np.asarray(x)
-        src, dst = type_of_array(x), element_type(to)
-        if src is None:
-            raise TypeError("numpy dtype %s is not an ONNX element type" % x.dtype)
+        x, src, dst, _ = call_of(x, to, saturate, round_mode, opset, operator)
         for t in (src, dst):
             if t.dtype is None or t.name == "STRING":
                 raise at_stage(TypeError("torch has no %s tensors" % t.name), LOAD)
