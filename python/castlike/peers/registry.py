@@ -88,12 +88,12 @@ def attributeless() -> frozenset[str]:
     return frozenset(p.name for p in PEERS if not p.attributes)
 
 
-def select(spec: Optional[str], default: str = "ci,ci-vectors,ci-sampled,full") -> Tuple[Peer, ...]:
+def select(spec: Optional[str]) -> Tuple[Peer, ...]:
     """The peers of a selection: comma-separated names, `runs` values (RUNS) and EVERY_FLOAT32
     (the peers whose every-float32 run is checked, opt-in ones aside), in the registry's order.
-    Without one, `default`: every peer but the opt-in ones. ValueError for an unknown item."""
+    Without one, every peer but the opt-in ones. ValueError for an unknown item."""
     wanted: set[str] = set()
-    for item in (spec or default).split(","):
+    for item in (spec or ",".join(r for r in RUNS if r != "opt-in")).split(","):
         if item in RUNS:
             wanted.update(p.name for p in PEERS if p.runs == item)
         elif item == EVERY_FLOAT32:
