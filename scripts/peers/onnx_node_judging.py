@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 import onnx
 
-import onnx_node_cases as cases_module
-import onnx_node_results as results
-import onnx_node_vectors as vectors
-import peer_venv
+from . import onnx_node_cases as cases_module
+from . import onnx_node_results as results
+from . import onnx_node_vectors as vectors
+from . import peer_venv
 
 PEER = "onnx-reference"  # the pinned venv, and so the onnx, whose generators run
 SWITCH = re.compile(r"^A(\d+)=(\S+)$")

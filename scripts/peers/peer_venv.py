@@ -1,6 +1,7 @@
 """The one venv helper of the peer scripts (standard library only).
 
-Each peer script calls ``run_in_venv(NAME)`` first: it creates ``.venv/peers-NAME`` at the repository
+Each peer script calls ``run_in_venv(NAME)`` first, NAME a requirements file's (a peer's row in the
+registry names its own: ``registry.get(PEER).requirements``): it creates ``.venv/peers-NAME`` at the repository
 root (or under $CASTLIKE_VENV_DIR) with ``python3 -m venv``, installs the pinned versions of
 ``scripts/peers/requirements/NAME.txt`` from PyPI with pip (binary wheels only), installs the
 castlike package of this source tree (castlike_wheel.py: one wheel per source state, ``--no-deps``:
@@ -15,25 +16,18 @@ import subprocess
 import sys
 from pathlib import Path
 
-import castlike_wheel
+from . import castlike_wheel
 
 ROOT = Path(__file__).resolve().parents[2]
 REQUIREMENTS = Path(__file__).resolve().parent / "requirements"
 _MARK = "CASTLIKE_PEER_VENV"
 # The venvs whose scripts need no castlike package (the JSON Schema checker).
 WITHOUT_CASTLIKE = {"schema"}
-# Peers that are two ways of running one pinned package share its venv (and its pins).
-SHARED = {"openvino-constant": "openvino", "jax-lax": "jax"}
 
 
-def requirements_name(peer):
-    """The requirements file (and venv) of a peer: scripts/peers/requirements/<this>.txt."""
-    return SHARED.get(peer, peer)
-
-
-def pins(peer):
-    """The pinned versions of a peer, sorted: the requirement lines of its requirements file."""
-    lines = (REQUIREMENTS / (requirements_name(peer) + ".txt")).read_text().splitlines()
+def pins(name):
+    """The pinned versions of requirements file NAME, sorted: its requirement lines."""
+    lines = (REQUIREMENTS / (name + ".txt")).read_text().splitlines()
     return sorted(l.strip() for l in lines if l.strip() and not l.startswith("#"))
 
 
@@ -101,7 +95,6 @@ def _install_castlike(python, stamp):
 
 def run_in_venv(name, with_castlike=True):
     """Re-executes the running script inside the peer venv NAME (no-op when already there)."""
-    name = requirements_name(name)
     env = venv_dir(name)
     if os.environ.get(_MARK) == str(env) and Path(sys.prefix).resolve() == env.resolve():
         return

@@ -35,7 +35,7 @@ def vector_mode_bits(peer, wanted, castlike, work):
     if not names:
         return {}
     results = Path(work) / ("witnesses-%s.results.jsonl" % peer)
-    subprocess.run([str(ROOT / "scripts" / ("adapter-" + peer)), "--vectors", str(case_dir), "--out", str(results)],
+    subprocess.run([str(ROOT / "scripts" / "adapter"), peer, "--vectors", str(case_dir), "--out", str(results)],
                    check=True, stdout=subprocess.DEVNULL)
     out = {}
     for line in map(json.loads, results.read_text().splitlines()[1:-1]):

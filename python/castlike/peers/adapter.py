@@ -1,25 +1,29 @@
-"""The command line of the adapter scripts (scripts/adapter-PEER): the vector-file mode
+"""The command line of a peer's adapter (scripts/adapter PEER, `python -m castlike.peers PEER`): the
+vector-file mode
 
     --vectors PATH [--vectors PATH ...] --out results.jsonl [--only NAME,...]
 
 writes a results file for `castlike validate --results`; `--exhaustive ID ...` and `--list` are the
-exhaustive mode (castlike.peers.exhaustive). Also `python -m castlike.peers PEER ...`."""
+exhaustive mode (castlike.peers.exhaustive), for the peers whose registry row has it."""
 
 import argparse
 import sys
 import traceback
 from typing import List, Optional
 
-from . import exhaustive, implementation, info
+from . import exhaustive, info, registry
 from .results import VectorError, write_results
 
 
-def main(peer: str, argv: Optional[List[str]] = None, description: Optional[str] = None) -> int:
+def main(peer: str, argv: Optional[List[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    impl = implementation(peer)
+    row = registry.get(peer)
+    if exhaustive.wants(argv) and not row.exhaustive:
+        sys.exit("adapter %s: error: no exhaustive mode (castlike.peers.registry)" % peer)
+    impl = row.implementation()
     if exhaustive.wants(argv):
         return exhaustive.main(peer, impl, argv)
-    parser = argparse.ArgumentParser(prog="adapter-" + peer, description=description)
+    parser = argparse.ArgumentParser(prog="adapter " + peer, description=row.description)
     parser.add_argument("--vectors", action="append", required=True, help="vector directory or file (repeatable)")
     parser.add_argument("--out", required=True, help="results file to write (JSON Lines)")
     parser.add_argument("--only", help="comma-separated case names (for a quick look; the validator "

@@ -177,7 +177,7 @@ def main(peer_name: str, impl: Implementation, argv: List[str]) -> int:
     """The adapters' `--exhaustive ID [--out FILE|-] [--range FIRST..LAST] [--batch N]` and `--list`
     modes for the implementation `impl` (the exit status: 0, 2 broken pipe, 3 refused)."""
     parser = argparse.ArgumentParser(
-        prog="adapter-" + peer_name,
+        prog="adapter " + peer_name,
         description="exhaustive mode: the raw outputs of every input of one configuration (%s)" % peer_name)
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--exhaustive", metavar="ID",

@@ -9,8 +9,9 @@ baseline's row), else the first reading, in the validator's order, that explains
 when none does). Whether a class is a bug follows from the reading's name
 (docs/semantics.md, "Readings found in peers"): `A<n>=...` and `profile ...` read one of the
 contradictions A1-A12 (not a bug); `saturate=`/`round_mode=` is the attribute ignored (a bug where
-the peer takes the attribute, a missing attribute where it has none); any other name, alone or in a
-combination, departs from a sentence the ONNX page states plainly (a bug). The sentence each rule
+the peer takes the attribute, a missing attribute where it has none, so that a combination of
+`A<n>=` readings with it is a reading there); any other name, alone or in a combination, departs
+from a sentence the ONNX page states plainly (a bug). The sentence each rule
 rests on is the rule's "source" in docs/semantics.md section 4, read from there.
 
 Standard library only: it runs beside the castlike command-line tool, not in a peer's venv.
@@ -61,10 +62,13 @@ def standing(reading: str, peer: str) -> str:
     parts = reading_parts(reading)
     if not parts:
         return BUG
-    if all(re.match(r"A\d+=", p) or p.startswith("profile ") for p in parts):
-        return READING
-    if all(p.startswith(("saturate=", "round_mode=")) for p in parts):
-        return NO_ATTRIBUTE if peer in ATTRIBUTELESS else BUG
+    attribute = [p for p in parts if p.startswith(("saturate=", "round_mode="))]
+    if attribute and peer not in ATTRIBUTELESS:
+        return BUG
+    # A peer without the attribute cannot ignore it: the rest of the combination decides.
+    rest = [p for p in parts if p not in attribute]
+    if all(re.match(r"A\d+=", p) or p.startswith("profile ") for p in rest):
+        return READING if rest else NO_ATTRIBUTE
     return BUG
 
 

@@ -3,7 +3,7 @@ the peer's pinned environment without castlike, converts a few single elements a
 does (onnxruntime: a one-node model built with onnx.helper, its input fed as an OrtValue of its bits,
 the output read as raw bytes; the ONNX reference: the same model in ReferenceEvaluator; OpenVINO: the
 same model read from a file and compiled for its CPU plugin, the input fed or an initializer; ml_dtypes:
-numpy astype; JAX: a jitted astype or lax.convert_element_type), prints each input with the expected
+numpy astype; JAX: a jitted astype or lax.convert_element_type; torch: Tensor.to), prints each input with the expected
 and the actual value, and exits 1 while some output is the finding's, 0 once every output is the
 expected one, 3 when an output is neither (the behaviour changed).
 
@@ -205,6 +205,21 @@ def run(src, dst, operator, opset, attributes, x):
         return text.decode("utf-8") if isinstance(text, bytes) else str(text)
     data = ctypes.string_at(out.data_ptr(), out.tensor_size_in_bytes())
     return int.from_bytes(data, "little") & ((1 << TYPES[dst][2]) - 1)
+'''),
+    "torch": ("import numpy as np\nimport torch\n", '''
+STORAGE = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+
+
+def tensor(t, x):
+    """One element of type t: its bits as a tensor of torch's dtype of that name."""
+    bits = np.array([x], dtype=STORAGE[TYPES[t][2]])
+    return torch.from_numpy(bits).view(getattr(torch, TYPES[t][1]))
+
+
+def run(src, dst, operator, opset, attributes, x):
+    """torch.Tensor.to(dtype) on the CPU: torch has no opsets and no attributes."""
+    out = tensor(src, x).to(getattr(torch, TYPES[dst][1]))
+    return int(out.view(getattr(torch, STORAGE[TYPES[dst][2]].__name__)).numpy()[0])
 '''),
 }
 

@@ -1,0 +1,25 @@
+"""The shared modules of the peer scripts (standard library only). A script in scripts/ imports them
+as `from peers import peer_venv`: Python puts a script's own folder first on its module path, so no
+script changes the path.
+
+`registry` is the castlike package's peer registry (python/castlike/peers/registry.py), loaded from
+this source tree by its path: the scripts read it before any venv exists, with the system
+interpreter, where the package (its extension module) is not installed."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _registry():
+    name = "castlike_peer_registry"
+    spec = importlib.util.spec_from_file_location(name, ROOT / "python" / "castlike" / "peers" / "registry.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+registry = _registry()
