@@ -8,15 +8,6 @@ import numpy as np
 _Bytes = np.ndarray[Any, np.dtype[np.uint8]]
 _Answer = Tuple[Any, ...]
 
-class _TypeRow(TypedDict):
-    name: str
-    onnx: int
-    numpy: str
-    bits: int
-    kind: str
-    since: int
-    first_opset: Dict[str, Optional[int]]
-
 class _ExplanationRow(TypedDict):
     text: str
     value: Union[int, str]
@@ -28,7 +19,7 @@ class _ExplanationRow(TypedDict):
     attributes: str
 
 # module.cpp
-def types() -> List[_TypeRow]: ...
+def type_table() -> str: ...
 def castlike_versions() -> List[int]: ...
 def newest_opset() -> int: ...
 def rules() -> List[Tuple[str, str]]: ...
