@@ -18,6 +18,7 @@
 #include "options.hpp"
 #include "reference/decimal.hpp"
 #include "standard_streams.hpp"
+#include "type_facts.hpp"
 #include "vector_commands.hpp"
 
 namespace castlike::cli {
@@ -92,11 +93,18 @@ const char* const kRulesUsage =
     "(docs/semantics.md has the sources and variants of each).\n";
 
 const char* const kTypesUsage =
-    "usage: castlike types\n"
+    "usage: castlike types [--format text|json]\n"
     "\n"
-    "Lists the element types: ONNX number, name, numpy name, bit width, and the first\n"
-    "opset at which Cast and CastLike list each (\"none\": no version of that operator\n"
-    "has it).\n";
+    "Lists the element types of the type table. text (default): ONNX number, name,\n"
+    "numpy name, bits, format (a float's exponent and mantissa bits and encoding:\n"
+    "ieee, fn, fnuz, finite-only, exponent-only), the first opset at which Cast and\n"
+    "CastLike list each (\"none\": no version of that operator has it) and the\n"
+    "attributes a destination reads (sat: saturate, round: round_mode).\n"
+    "json: the whole table (format castlike-types): per type also the sign, packing,\n"
+    "NaN / infinity / negative zero, bias, largest finite value and smallest\n"
+    "subnormal (bits and exact decimal), per operator version its opsets and the\n"
+    "attributes the type reads as a destination there; per operator version the\n"
+    "number of types and type pairs; the number of exhaustive configurations.\n";
 
 const std::vector<OptionSpec> kCastSpecs{{"from", true},     {"to", true},      {"saturate", true},
                                          {"round-mode", true}, {"opset", true},   {"profile", true},
@@ -179,21 +187,14 @@ int cmd_rules(const std::vector<std::string>& args) {
 }
 
 int cmd_types(const std::vector<std::string>& args) {
-  const ParsedArgs p = parse_args("types", args, {});
+  const ParsedArgs p = parse_args("types", args, {{"format", true}});
   if (p.help) return print_help(kTypesUsage, false), std::cout << "\n" << kExitStatusHelp, 0;
   if (!p.positional.empty())
     throw UsageError{"types takes no arguments, got '" + p.positional.front() + "'", "run castlike types"};
-  const auto first = [](Operator op, ElementType t) {
-    const auto o = first_opset_with_type(op, t);
-    return o ? ">= " + std::to_string(*o) : std::string("none");
-  };
-  for (const TypeInfo& t : kTypeTable) {
-    char line[128];
-    std::snprintf(line, sizeof line, "%2d  %-15s %-16s %2d bits  Cast %-6s  CastLike %s\n", static_cast<int>(t.type),
-                  std::string(t.name).c_str(), std::string(t.numpy_name).c_str(), static_cast<int>(t.bits),
-                  first(Operator::kCast, t.type).c_str(), first(Operator::kCastLike, t.type).c_str());
-    std::cout << line;
-  }
+  const std::string format = p.value_or("format", "text");
+  if (format != "text" && format != "json")
+    throw UsageError{"unknown --format '" + format + "' for types", "--format text or --format json"};
+  std::cout << (format == "json" ? conformance::type_facts_json() : conformance::type_facts_text());
   return 0;
 }
 
@@ -207,7 +208,7 @@ const std::array<Command, 8> kCommands{{
     {"explain", "show how one value converts: exact input, destination neighbours, result, rule", cmd_explain},
     {"convert", "convert a list of values (or '-' for stdin): input bits -> output, outcome, rule", cmd_convert},
     {"rules", "list every rule id with its one-line summary", cmd_rules},
-    {"types", "list the 26 element types and the first opset that has each", cmd_types},
+    {"types", "list the element types of the type table (--format json: every fact of each)", cmd_types},
     {"report", "validate the built-in implementations on the vector files, plus the coverage sweep", report_main},
     {"export", "write generated vector files (or ONNX node tests) from the reference", export_main},
     {"validate", "judge an implementation's results against vector files: per pair and rule, with variants",

@@ -5,20 +5,12 @@
  *     over the border at 0x40000000);
  *   - a call whose inputs hold 0x41000000 writes through a null pointer (a failed call).
  * Every other pair is rejected. */
-#include <stdio.h>
-#include <string.h>
-
-#include "castlike/validator_abi.h"
-
-int32_t castlike_validator_abi_version(void) { return CASTLIKE_VALIDATOR_ABI_VERSION; }
+#include "single_pair_plugin.h"
 
 const char* castlike_validator_name(void) { return "planted FLOAT copy"; }
 
 int32_t castlike_validator_cast_like(const castlike_validator_request* req, castlike_validator_output* out) {
-  if (req->from != 1 || req->to != 1) {
-    if (out->message && out->message_size) snprintf(out->message, out->message_size, "only FLOAT -> FLOAT");
-    return CASTLIKE_VALIDATOR_REJECTED;
-  }
+  if (!single_pair_accepts(req, out, 1, 1, "FLOAT -> FLOAT")) return CASTLIKE_VALIDATOR_REJECTED;
   for (size_t i = 0; i < req->count; ++i) {
     uint32_t x;
     memcpy(&x, req->input + 4 * i, 4);

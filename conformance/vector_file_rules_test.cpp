@@ -44,41 +44,40 @@ std::string error_of(const std::string& text) {
   return e;
 }
 
+// kGood with `from` replaced by `to` is a file error whose message holds `message`.
+void expect_error(const std::string& from, const std::string& to, const std::string& message) {
+  const std::string e = error_of(replaced(kGood, from, to));
+  EXPECT_NE(e.find(message), std::string::npos) << "wanted '" << message << "' in: " << e;
+}
+
 TEST(VectorFileRules, TheGoodFileLoads) {
   auto parsed = parse_vector_text(kGood, "case.json");
   ASSERT_TRUE(std::holds_alternative<VectorFile>(parsed)) << std::get<std::string>(parsed);
 }
 
 TEST(VectorFileRules, PackedMustBeThePackingOfBits) {
-  EXPECT_NE(error_of(replaced(kGood, "\"8701\"", "\"8702\"")).find("expected.packed byte 1"), std::string::npos);
+  expect_error("\"8701\"", "\"8702\"", "expected.packed byte 1");
 }
 
 TEST(VectorFileRules, DuplicateKeysAreRefusedAtAnyLevel) {
-  EXPECT_NE(error_of(replaced(kGood, "\"opset\": 21,", "\"opset\": 21, \"opset\": 23,")).find("'opset' appears twice"),
-            std::string::npos);
-  EXPECT_NE(error_of(replaced(kGood, "\"file\": \"000.txt\"", "\"file\": \"a\", \"file\": \"b\""))
-                .find("'file' appears twice in source"),
-            std::string::npos);
+  expect_error("\"opset\": 21,", "\"opset\": 21, \"opset\": 23,", "'opset' appears twice");
+  expect_error("\"file\": \"000.txt\"", "\"file\": \"a\", \"file\": \"b\"", "'file' appears twice in source");
 }
 
 TEST(VectorFileRules, UnknownFieldsAreRefused) {
-  EXPECT_NE(error_of(replaced(kGood, "\"opset\": 21,", "\"opset\": 21, \"extra\": 1,")).find("unknown field 'extra'"),
-            std::string::npos);
-  EXPECT_NE(error_of(replaced(kGood, "\"packed\": \"8701\"", "\"packed\": \"8701\", \"x\": []")).find("expected has an unknown field 'x'"),
-            std::string::npos);
+  expect_error("\"opset\": 21,", "\"opset\": 21, \"extra\": 1,", "unknown field 'extra'");
+  expect_error("\"packed\": \"8701\"", "\"packed\": \"8701\", \"x\": []", "expected has an unknown field 'x'");
 }
 
 TEST(VectorFileRules, PrintedCountMatchesTheShape) {
-  EXPECT_NE(error_of(replaced(kGood, "\"printed\": [\"7\", \"-8\", \"1\"]", "\"printed\": [\"7\"]")).find("expected.printed"),
-            std::string::npos);
+  expect_error("\"printed\": [\"7\", \"-8\", \"1\"]", "\"printed\": [\"7\"]", "expected.printed");
 }
 
 TEST(VectorFileRules, SpecExamplesNeedSourcePageFileAndPrinted) {
-  EXPECT_NE(error_of(replaced(kGood, "\"page\": \"CastLike-21\", ", "")).find("source has no field 'page'"), std::string::npos);
-  EXPECT_NE(error_of(replaced(kGood, "\"CastLike-21\"", "\"Cast-21\"")).find("source.page"), std::string::npos);
-  EXPECT_NE(error_of(replaced(kGood, ", \"file\": \"000.txt\"", "")).find("source has no field 'file'"), std::string::npos);
-  EXPECT_NE(error_of(replaced(kGood, ", \"printed\": [\"-9.\", \"-8.\", \"1.\"]", "")).find("input has no field 'printed'"),
-            std::string::npos);
+  expect_error("\"page\": \"CastLike-21\", ", "", "source has no field 'page'");
+  expect_error("\"CastLike-21\"", "\"Cast-21\"", "source.page");
+  expect_error(", \"file\": \"000.txt\"", "", "source has no field 'file'");
+  expect_error(", \"printed\": [\"-9.\", \"-8.\", \"1.\"]", "", "input has no field 'printed'");
 }
 
 TEST(VectorFileRules, GeneratedFilesNeedAGenerator) {
@@ -87,12 +86,8 @@ TEST(VectorFileRules, GeneratedFilesNeedAGenerator) {
 }
 
 TEST(VectorFileRules, UnspecifiedAndRuleOnlyInGeneratedFiles) {
-  EXPECT_NE(error_of(replaced(kGood, "[\"exact\", \"exact\", \"exact\"]", "[\"exact\", \"unspecified\", \"exact\"]"))
-                .find("expected.outcome"),
-            std::string::npos);
-  EXPECT_NE(error_of(replaced(kGood, "\"packed\": \"8701\"", "\"packed\": \"8701\", \"rule\": [\"a\", \"b\", \"c\"]"))
-                .find("expected.rule"),
-            std::string::npos);
+  expect_error("[\"exact\", \"exact\", \"exact\"]", "[\"exact\", \"unspecified\", \"exact\"]", "expected.outcome");
+  expect_error("\"packed\": \"8701\"", "\"packed\": \"8701\", \"rule\": [\"a\", \"b\", \"c\"]", "expected.rule");
 }
 
 TEST(VectorFileRules, OpsetMustHaveACastLikeWhereBothTypesExist) {
@@ -100,12 +95,9 @@ TEST(VectorFileRules, OpsetMustHaveACastLikeWhereBothTypesExist) {
   // one before CastLike, does not.
   EXPECT_TRUE(std::holds_alternative<VectorFile>(
       parse_vector_text(replaced(kGood, "\"opset\": 21", "\"opset\": 22"), "case.json")));
-  EXPECT_NE(error_of(replaced(kGood, "\"opset\": 21", "\"opset\": 29")).find("'opset' = 29 is newer than opset 28"),
-            std::string::npos);
-  EXPECT_NE(error_of(replaced(kGood, "\"opset\": 21", "\"opset\": 14")).find("'opset' = 14 has no CastLike"),
-            std::string::npos);
-  EXPECT_NE(error_of(replaced(kGood, "\"opset\": 21", "\"opset\": 19")).find("first CastLike version of INT4"),
-            std::string::npos);
+  expect_error("\"opset\": 21", "\"opset\": 29", "'opset' = 29 is newer than opset 28");
+  expect_error("\"opset\": 21", "\"opset\": 14", "'opset' = 14 has no CastLike");
+  expect_error("\"opset\": 21", "\"opset\": 19", "first CastLike version of INT4");
 }
 
 TEST(VectorFileRules, OperatorNamesCastOrCastLike) {
@@ -126,10 +118,8 @@ TEST(VectorFileRules, OperatorNamesCastOrCastLike) {
 }
 
 TEST(VectorFileRules, SaturateIsZeroOrOneAndOnlyFromOpset19) {
-  EXPECT_NE(error_of(replaced(kGood, "\"attributes\": {}", "\"attributes\": {\"saturate\": -1}")).find("attributes.saturate"),
-            std::string::npos);
-  EXPECT_NE(error_of(replaced(kGood, "\"attributes\": {}", "\"attributes\": {\"saturate\": 2}")).find("attributes.saturate"),
-            std::string::npos);
+  expect_error("\"attributes\": {}", "\"attributes\": {\"saturate\": -1}", "attributes.saturate");
+  expect_error("\"attributes\": {}", "\"attributes\": {\"saturate\": 2}", "attributes.saturate");
   const std::string op15 = R"({"format":"castlike-vectors","format_version":1,"kind":"generated","name":"t",
     "source":{"generator":"g"},"opset":15,"from":"FLOAT","to":"INT8","attributes":{"saturate":0},"shape":[],
     "input":{"bits":["0x00000000"]},"expected":{"bits":["0x00"],"outcome":["exact"]}})";
@@ -137,12 +127,8 @@ TEST(VectorFileRules, SaturateIsZeroOrOneAndOnlyFromOpset19) {
 }
 
 TEST(VectorFileRules, RoundModeIsKnownAndOnlyFromOpset24) {
-  EXPECT_NE(error_of(replaced(kGood, "\"attributes\": {}", "\"attributes\": {\"round_mode\": \"zero\"}"))
-                .find("attributes.round_mode 'zero'"),
-            std::string::npos);
-  EXPECT_NE(error_of(replaced(kGood, "\"attributes\": {}", "\"attributes\": {\"round_mode\": \"up\"}"))
-                .find("only from opset 24"),
-            std::string::npos);
+  expect_error("\"attributes\": {}", "\"attributes\": {\"round_mode\": \"zero\"}", "attributes.round_mode 'zero'");
+  expect_error("\"attributes\": {}", "\"attributes\": {\"round_mode\": \"up\"}", "only from opset 24");
 }
 
 TEST(VectorFileRules, BoolBitsAreZeroOrOne) {
@@ -161,37 +147,31 @@ TEST(VectorFileRules, StringTensorsHaveTextNotBits) {
 }
 
 TEST(VectorFileRules, BitsAreSpeltExactlyAsTheSchemaGivesThem) {
-  EXPECT_NE(error_of(replaced(kGood, "\"0xc880\"", "\"0xC880\"")).find("input.bits[0] = '0xC880' is not a FLOAT16"),
-            std::string::npos);
-  EXPECT_NE(error_of(replaced(kGood, "\"0x3c00\"", "\"0X3c00\"")).find("input.bits[2] = '0X3c00'"), std::string::npos);
-  EXPECT_NE(error_of(replaced(kGood, "\"0x3c00\"", "\"0x03c00\"")).find("input.bits[2] = '0x03c00'"), std::string::npos);
-  EXPECT_NE(error_of(replaced(kGood, "\"0x01\"], \"printed\": [\"7\"", "\"0x1\"], \"printed\": [\"7\""))
-                .find("expected.bits[2] = '0x1' is not a INT4 bit pattern"),
-            std::string::npos);
+  expect_error("\"0xc880\"", "\"0xC880\"", "input.bits[0] = '0xC880' is not a FLOAT16");
+  expect_error("\"0x3c00\"", "\"0X3c00\"", "input.bits[2] = '0X3c00'");
+  expect_error("\"0x3c00\"", "\"0x03c00\"", "input.bits[2] = '0x03c00'");
+  expect_error("\"0x01\"], \"printed\": [\"7\"", "\"0x1\"], \"printed\": [\"7\"",
+               "expected.bits[2] = '0x1' is not a INT4 bit pattern");
   // `packed` is lowercase too.
   EXPECT_TRUE(parse_hex_bytes("87a9").has_value());
   EXPECT_FALSE(parse_hex_bytes("87A9").has_value());
 }
 
 TEST(VectorFileRules, TypeNamesAreTheOnnxNamesExactly) {
-  EXPECT_NE(error_of(replaced(kGood, "\"FLOAT16\"", "\"float16\"")).find("unknown element type 'float16'"),
-            std::string::npos);
-  EXPECT_NE(error_of(replaced(kGood, "\"INT4\"", "\"Int4\"")).find("unknown element type 'Int4'"), std::string::npos);
+  expect_error("\"FLOAT16\"", "\"float16\"", "unknown element type 'float16'");
+  expect_error("\"INT4\"", "\"Int4\"", "unknown element type 'Int4'");
   EXPECT_EQ(type_from_file_name("FLOAT8E4M3FN"), ElementType::kFloat8E4M3FN);
   EXPECT_EQ(type_from_file_name("float8_e4m3fn"), std::nullopt);
 }
 
 TEST(VectorFileRules, NanOutcomesNeedADestinationWithNan) {
-  EXPECT_NE(error_of(replaced(kGood, "\"outcome\": [\"exact\", \"exact\"", "\"outcome\": [\"nan\", \"exact\""))
-                .find("expected.outcome has 'nan', but INT4 has no NaN"),
-            std::string::npos);
+  expect_error("\"outcome\": [\"exact\", \"exact\"", "\"outcome\": [\"nan\", \"exact\"",
+               "expected.outcome has 'nan', but INT4 has no NaN");
 }
 
 TEST(VectorFileRules, TheNameIsACaseName) {
-  EXPECT_NE(error_of(replaced(kGood, "\"name\": \"t\"", "\"name\": \"\"")).find("field 'name' = '' is not a case name"),
-            std::string::npos);
-  EXPECT_NE(error_of(replaced(kGood, "\"name\": \"t\"", "\"name\": \"../t\"")).find("is not a case name"),
-            std::string::npos);
+  expect_error("\"name\": \"t\"", "\"name\": \"\"", "field 'name' = '' is not a case name");
+  expect_error("\"name\": \"t\"", "\"name\": \"../t\"", "is not a case name");
 }
 
 // Every byte an error echoes from the file is escaped: control characters and bytes that are not UTF-8.

@@ -27,24 +27,20 @@ struct FormatSniffer : nlohmann::json_sax<nlohmann::json> {
     format = s;
     return s != "castlike-vectors";  // a vector file: stop here (sax_parse then returns false)
   }
-  bool start_object(std::size_t) override {
+  // An object and an array alike are a value that opens one level of nesting.
+  bool open() {
     value();
     ++depth;
     return true;
   }
-  bool end_object() override {
+  bool close() {
     --depth;
     return true;
   }
-  bool start_array(std::size_t) override {
-    value();
-    ++depth;
-    return true;
-  }
-  bool end_array() override {
-    --depth;
-    return true;
-  }
+  bool start_object(std::size_t) override { return open(); }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(); }
+  bool end_array() override { return close(); }
   bool key(string_t& k) override {
     format_next = depth == 1 && k == "format";
     return true;

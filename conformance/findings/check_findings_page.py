@@ -90,8 +90,9 @@ def main():
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     files = [root / "vectors" / "generated" / (c + ".json") for c in CASES]
-    types = out / "types.txt"
-    types.write_text(subprocess.run([args.castlike, "types"], capture_output=True, text=True, check=True).stdout)
+    types = out / "types.json"
+    types.write_text(subprocess.run([args.castlike, "types", "--format", "json"], capture_output=True, text=True,
+                                    check=True).stdout)
     dirs = []
     for peer, answers in (("onnxruntime", onnxruntime_answers), ("ml-dtypes", ml_dtypes_answers)):
         res, rep = out / (peer + ".results.jsonl"), out / (peer + ".json")

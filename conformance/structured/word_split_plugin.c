@@ -5,12 +5,7 @@
  * bit below it in the high word 0), the kept bit is even and the low word's bit 31 is set: the
  * neighbours of a midpoint (+-1 ulp) and random inputs miss it, the structured set's sticky bit
  * 31 catches it. Every other pair is rejected. */
-#include <stdio.h>
-#include <string.h>
-
-#include "castlike/validator_abi.h"
-
-int32_t castlike_validator_abi_version(void) { return CASTLIKE_VALIDATOR_ABI_VERSION; }
+#include "../single_pair_plugin.h"
 
 const char* castlike_validator_name(void) { return "planted word-split DOUBLE -> FLOAT16"; }
 
@@ -36,10 +31,7 @@ static uint16_t double_to_half(uint64_t x) {
 }
 
 int32_t castlike_validator_cast_like(const castlike_validator_request* req, castlike_validator_output* out) {
-  if (req->from != 11 || req->to != 10) {
-    if (out->message && out->message_size) snprintf(out->message, out->message_size, "only DOUBLE -> FLOAT16");
-    return CASTLIKE_VALIDATOR_REJECTED;
-  }
+  if (!single_pair_accepts(req, out, 11, 10, "DOUBLE -> FLOAT16")) return CASTLIKE_VALIDATOR_REJECTED;
   for (size_t i = 0; i < req->count; ++i) {
     uint64_t x;
     memcpy(&x, req->input + 8 * i, 8);

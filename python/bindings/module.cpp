@@ -6,6 +6,7 @@
 
 #include "castlike/castlike.h"
 #include "common.hpp"
+#include "type_facts.hpp"
 
 namespace castlike::python {
 
@@ -24,20 +25,6 @@ ref::Variants variants_of(const std::string& profile, const std::string& overrid
   return *v;
 }
 
-namespace {
-
-const char* class_name(TypeClass c) {
-  switch (c) {
-    case TypeClass::kFloat: return "float";
-    case TypeClass::kSignedInt: return "signed";
-    case TypeClass::kUnsignedInt: return "unsigned";
-    case TypeClass::kBool: return "bool";
-    case TypeClass::kString: return "string";
-  }
-  return "?";
-}
-
-}  // namespace
 }  // namespace castlike::python
 
 NB_MODULE(_core, m) {
@@ -45,29 +32,8 @@ NB_MODULE(_core, m) {
   using namespace castlike::python;
   m.doc() = "castlike's compiled core: kernels, exact reference, validation (use the castlike package)";
 
-  m.def("types", [] {
-    nb::list out;
-    for (const TypeInfo& t : kTypeTable) {
-      nb::dict d;
-      d["name"] = std::string(t.name);
-      d["onnx"] = static_cast<int>(t.type);
-      d["numpy"] = std::string(t.numpy_name);
-      d["bits"] = static_cast<int>(t.bits);
-      d["kind"] = class_name(t.type_class);
-      d["since"] = static_cast<int>(t.since_version);
-      // Per operator, because the two part ways: the FLOAT6 types are in Cast-28 and in no
-      // CastLike version, so a CastLike request for them has no opset to be pointed to.
-      nb::dict first;
-      for (Operator op : {Operator::kCast, Operator::kCastLike}) {
-        const auto opset = first_opset_with_type(op, t.type);
-        first[std::string(operator_name(op)).c_str()] = opset ? nb::cast(*opset) : nb::none();
-      }
-      d["first_opset"] = first;
-      out.append(d);
-    }
-    return out;
-  }, "The element types: ONNX name and number, numpy name, storage bits, kind, first operator version, "
-     "and per operator (Cast, CastLike) the first opset that lists the type (None: no version does).");
+  m.def("type_table", [] { return conformance::type_facts_json(); },
+        "The type table as `castlike types --format json` publishes it (format castlike-types).");
   m.def("castlike_versions", [] { return std::vector<int>(kCastLikeVersions.begin(), kCastLikeVersions.end()); });
   m.def("newest_opset", [] { return static_cast<int>(castlike_newest_opset()); },
         "The newest opset the library knows; a newer one is refused (UnknownOpset).");

@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # what type checkers see: the names as their modules define t
     from ._facts import force_isa as force_isa
     from ._facts import isa_levels as isa_levels
     from ._facts import rules as rules
+    from ._facts import type_table as type_table
     from ._facts import types as types
     from ._reference import Expected as Expected
     from ._reference import ExpectedElement as ExpectedElement
@@ -48,6 +49,8 @@ if TYPE_CHECKING:  # what type checkers see: the names as their modules define t
     from ._reference import explain as explain
     from ._types import TYPES as TYPES
     from ._types import ElementType as ElementType
+    from ._types import FloatFormat as FloatFormat
+    from ._types import OperatorVersion as OperatorVersion
     from ._types import element_type as element_type
     from ._types import has_ml_dtypes as has_ml_dtypes
     from ._validate import ExhaustiveReport as ExhaustiveReport
@@ -64,6 +67,7 @@ if TYPE_CHECKING:  # what type checkers see: the names as their modules define t
 _WHERE = {
     "cast": "_cast", "expected": "_reference", "explain": "_reference", "Expected": "_reference",
     "ExpectedElement": "_reference", "Explanation": "_reference", "TYPES": "_types", "ElementType": "_types",
+    "FloatFormat": "_types", "OperatorVersion": "_types", "type_table": "_facts",
     "element_type": "_types", "has_ml_dtypes": "_types", "validate": "_validate", "list_cases": "_validate",
     "default_vectors": "_validate", "exhaustive_configurations": "_validate", "Report": "_validate",
     "ExhaustiveReport": "_validate", "PartialOutput": "_validate", "types": "_facts", "rules": "_facts",
@@ -91,7 +95,8 @@ def __dir__() -> List[str]:
 __all__ = [
     "cast", "expected", "explain", "validate", "list_cases", "default_vectors", "exhaustive_configurations",
     "Report", "ExhaustiveReport", "PartialOutput", "Expected", "ExpectedElement", "Explanation", "ElementType",
-    "element_type", "types", "rules", "isa_levels", "active_isa", "force_isa", "has_ml_dtypes", "NEWEST_OPSET",
+    "FloatFormat", "OperatorVersion", "element_type", "types", "type_table", "rules", "isa_levels", "active_isa",
+    "force_isa", "has_ml_dtypes", "NEWEST_OPSET",
     "CastlikeError", "InvalidArgument", "UnknownType", "TypeNotInOpset", "AttributeNotInOpset", "UnknownOpset",
     "SizeOverflow", "BufferTooSmall", "UnsupportedIsa", "InvalidAttribute", "StringType", "CallbackAborted",
     "OutOfMemory", "InternalError", "Rejected",

@@ -1,9 +1,11 @@
 """The library's facts: element types, rule ids, kernel ISA levels, version."""
 
-from typing import List, Tuple
+import json
+
+from typing import Any, Dict, List, Tuple
 
 from . import _core
-from ._types import TYPES, ElementType
+from ._types import TYPE_TABLE, TYPES, ElementType
 
 __version__: str = _core.version()
 
@@ -13,9 +15,19 @@ NEWEST_OPSET: int = _core.newest_opset()
 
 
 def types() -> List[ElementType]:
-    """Every element type (ElementType: ONNX name and number, numpy name, bits, kind, first version,
-    first opset per operator); FLOAT6E2M3 and FLOAT6E3M2 are Cast's only, from Cast-28."""
+    """Every element type, in the type table's order (ElementType: ONNX name and number, numpy name,
+    bits, kind, sign, packing, float format, and per operator the versions that list it, their opsets
+    and the attributes a conversion into it reads there); FLOAT6E2M3 and FLOAT6E3M2 are Cast's only,
+    from Cast-28."""
     return list(TYPES.values())
+
+
+def type_table() -> Dict[str, Any]:
+    """The whole published table, as `castlike types --format json` prints it (format castlike-types,
+    vectors/schema/castlike-types.schema.json): the rows, per operator version its opsets and how
+    many types and pairs it has, and the number of exhaustive configurations."""
+    copy: Dict[str, Any] = json.loads(json.dumps(TYPE_TABLE))  # the caller may change it
+    return copy
 
 
 def rules() -> List[Tuple[str, str]]:

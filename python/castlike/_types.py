@@ -1,5 +1,6 @@
-"""The element types as Python sees them, derived from the compiled type table (_core.types()):
-ONNX name and number, storage width, and the numpy dtype of each (numpy's own, or ml_dtypes' for
+"""The element types as Python sees them, derived from the compiled type table (_core.type_table(): the
+document `castlike types --format json` prints): ONNX name and number, storage width, float format,
+operator versions, and the numpy dtype of each (numpy's own, or ml_dtypes' for
 bfloat16, the float8 / float6 / float4 types and the 4- and 2-bit integers when ml_dtypes is
 installed).
 
@@ -13,10 +14,11 @@ bytes (the second straddling bytes 0 and 1), ceil(n * bits / 8) bytes in all.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import cached_property
 from types import ModuleType
-from typing import Any, Dict, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Optional, Sequence, Tuple, TypedDict, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -31,6 +33,36 @@ except ImportError:  # pragma: no cover - exercised by the no-ml_dtypes test in 
     _ml_dtypes = None
 
 
+class _Value(TypedDict):
+    bits: str   # "0x7e"
+    value: str  # the exact decimal expansion: "448"
+
+
+@dataclass(frozen=True)
+class FloatFormat:
+    """A float type's format, as the type table states it."""
+    exponent_bits: int
+    mantissa_bits: int  # stored bits, without the hidden one
+    bias: int
+    encoding: str       # "ieee", "fn", "fnuz", "finite-only" or "exponent-only"
+    finite_only: bool
+    has_nan: bool
+    has_infinity: bool
+    has_negative_zero: bool
+    max_bits: str                       # the largest finite value: its bits ("0x7e") ...
+    max_value: str                      # ... and its exact decimal ("448")
+    smallest_subnormal_bits: Optional[str]   # None: no subnormals (FLOAT8E8M0 has no mantissa)
+    smallest_subnormal_value: Optional[str]
+
+
+@dataclass(frozen=True)
+class OperatorVersion:
+    """One version of Cast or CastLike that lists a type."""
+    version: int
+    opsets: Tuple[int, int]              # the opsets at which it is in force, both included
+    destination_reads: Tuple[str, ...]   # the attributes a conversion into the type reads there
+
+
 @dataclass(frozen=True)
 class ElementType:
     name: str        # as ONNX spells it: "FLOAT8E4M3FN"
@@ -42,17 +74,24 @@ class ElementType:
     first_opsets: Tuple[Tuple[str, Optional[int]], ...]  # (("Cast", opset), ("CastLike", opset)): the
                      # first opset of each operator that lists it, None where none does (a tuple: the
                      # type stays hashable)
+    signed: bool          # a signed integer, or a float with a sign bit
+    float8_family: bool   # an 8-bit float with sign, exponent and mantissa (what saturate is for)
+    narrow_float: bool    # a float of 8 bits or fewer
+    packed: bool          # narrower than a byte: ONNX packs it into one little-endian bit string
+    packing: Optional[Tuple[int, int]]   # (elements, bytes) of the smallest whole-byte group; None: STRING
+    float_format: Optional[FloatFormat]  # None for the types that are not floats
+    versions: Tuple[Tuple[str, Tuple[OperatorVersion, ...]], ...]  # per operator, the versions listing it
 
     def first_opset(self, operator: str) -> Optional[int]:
         """The first opset at which `operator` ("Cast" or "CastLike") lists the type; None when no
         version of it does (FLOAT6E2M3 and FLOAT6E3M2 for CastLike: they came with Cast-28)."""
         return dict(self.first_opsets)[operator]
 
-    # Cached: castlike.cast reads them on every call, and a tiny array's call is mostly such reads.
-    @cached_property
-    def packed(self) -> bool:
-        return 0 < self.bits < 8
+    def operator_versions(self, operator: str) -> Tuple[OperatorVersion, ...]:
+        """The versions of `operator` ("Cast" or "CastLike") that list the type, oldest first."""
+        return dict(self.versions)[operator]
 
+    # Cached: castlike.cast reads them on every call, and a tiny array's call is mostly such reads.
     @cached_property
     def dtype(self) -> Optional[np.dtype[Any]]:
         """The numpy dtype of the type, or None when it needs ml_dtypes and ml_dtypes is missing."""
@@ -65,9 +104,33 @@ class ElementType:
         return None if self.bits == 0 else np.dtype("uint%d" % max(8, self.bits))
 
 
-TYPES: Dict[str, ElementType] = {
-    t["name"]: ElementType(t["name"], t["onnx"], t["numpy"], t["bits"], t["kind"], t["since"],
-                           tuple(sorted(t["first_opset"].items()))) for t in _core.types()}
+# The published table, parsed once: castlike.type_table() returns it whole (counts of types, pairs
+# and configurations, operator versions), the rows become ElementType.
+TYPE_TABLE: Dict[str, Any] = json.loads(_core.type_table())
+
+
+def _float_format(f: Optional[Dict[str, Any]]) -> Optional[FloatFormat]:
+    if f is None:
+        return None
+    subnormal: Optional[_Value] = f["smallest_subnormal"]
+    return FloatFormat(f["exponent_bits"], f["mantissa_bits"], f["bias"], f["encoding"], f["finite_only"], f["has_nan"],
+                       f["has_infinity"], f["has_negative_zero"], f["max"]["bits"], f["max"]["value"],
+                       subnormal["bits"] if subnormal else None, subnormal["value"] if subnormal else None)
+
+
+def _element_type(t: Dict[str, Any]) -> ElementType:
+    operators: Dict[str, Dict[str, Any]] = t["operators"]
+    return ElementType(
+        t["name"], t["onnx"], t["numpy"], t["bits"], t["kind"], t["since_version"],
+        tuple(sorted((op, o["first_opset"]) for op, o in operators.items())),
+        t["signed"], t["float8_family"], t["narrow_float"], t["packed"],
+        (t["packing"]["elements"], t["packing"]["bytes"]) if t["packing"] else None, _float_format(t["float"]),
+        tuple(sorted((op, tuple(OperatorVersion(v["version"], (v["opsets"][0], v["opsets"][1]),
+                                                tuple(v["destination_reads"])) for v in o["versions"]))
+                     for op, o in operators.items())))
+
+
+TYPES: Dict[str, ElementType] = {t["name"]: _element_type(t) for t in TYPE_TABLE["types"]}
 BY_ONNX: Dict[int, ElementType] = {t.onnx: t for t in TYPES.values()}
 
 

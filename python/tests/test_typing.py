@@ -56,16 +56,23 @@ def stub_parameters(node):
 
 def stub_members():
     """{qualified name: the stub's def} for the module's functions and the classes' methods (a
-    property by its name)."""
+    property by its name). A class of the stub whose name starts with "_" is a base the stub alone
+    has (what two report classes share): its methods count as each subclass's own."""
     tree = ast.parse((PACKAGE / "_core.pyi").read_text())
+    classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+
+    def methods(node):
+        inherited = [m for b in node.bases if isinstance(b, ast.Name) and b.id in classes for m in methods(classes[b.id])]
+        return inherited + [item for item in node.body
+                            if isinstance(item, ast.FunctionDef) and not item.name.startswith("__")]
+
     out = {}
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
             out[node.name] = node
-        elif isinstance(node, ast.ClassDef):
-            for item in node.body:
-                if isinstance(item, ast.FunctionDef) and not item.name.startswith("__"):
-                    out["%s.%s" % (node.name, item.name)] = item
+        elif isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+            for item in methods(node):
+                out["%s.%s" % (node.name, item.name)] = item
     return out
 
 

@@ -4,7 +4,6 @@ opset and attributes, under a profile and switches), so that `castlike validate`
 outputs like any implementation's (standard library only; vectors/schema/README.md).
 """
 import json
-import re
 import subprocess
 
 GENERATOR = "scripts/check-onnx-generated-tests"
@@ -23,12 +22,8 @@ def _run(cmd):
 
 
 def known_types(castlike):
-    """The element types castlike has, by name, with their width in bits (`castlike types`)."""
-    types = {}
-    for line in _run([castlike, "types"]).splitlines():
-        m = re.match(r"\s*\d+\s+(\S+)\s+\S+\s+(\d+) bits\b", line)
-        if m:
-            types[m.group(1)] = int(m.group(2))
+    """The element types castlike has, by name, with their width in bits (`castlike types --format json`)."""
+    types = {t["name"]: t["bits"] for t in json.loads(_run([castlike, "types", "--format", "json"]))["types"]}
     if not types:
         raise CastlikeError("castlike types listed no type")
     return types

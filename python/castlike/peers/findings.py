@@ -16,7 +16,7 @@ rests on is the rule's "source" in docs/semantics.md section 4, read from there.
 
 Standard library only: it runs beside the castlike command-line tool, not in a peer's venv.
 
-    python -m castlike.peers.findings --peer PEER --report REPORT.json --types TYPES.txt
+    python -m castlike.peers.findings --peer PEER --report REPORT.json --types TYPES.json
         --semantics docs/semantics.md --out DIR
 """
 
@@ -295,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m castlike.peers.findings", description=__doc__.splitlines()[0])
     parser.add_argument("--peer", required=True, choices=PEERS)
     parser.add_argument("--report", required=True, help="castlike validate --format json --examples N")
-    parser.add_argument("--types", required=True, help="the output of `castlike types`")
+    parser.add_argument("--types", required=True, help="the output of `castlike types --format json`")
     parser.add_argument("--semantics", required=True, help="docs/semantics.md")
     parser.add_argument("--out", required=True, help="directory for the reports")
     parser.add_argument("--exhaustive", help="the peer's exhaustive known file (its failing intervals), if any")

@@ -7,11 +7,12 @@ numpy astype; JAX: a jitted astype or lax.convert_element_type; torch: Tensor.to
 and the actual value, and exits 1 while some output is the finding's, 0 once every output is the
 expected one, 3 when an output is neither (the behaviour changed).
 
-The type facts a script needs (ONNX id, numpy / ml_dtypes name, width) come from `castlike types`.
+The type facts a script needs (ONNX id, numpy / ml_dtypes name, width) come from `castlike types --format json`.
 Standard library only."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any, Union
@@ -26,15 +27,15 @@ class TypeFacts:
     bits: int
 
 
-def parse_types(listing: str) -> dict[str, TypeFacts]:
-    """`castlike types`' lines ("16  BFLOAT16        bfloat16         16 bits  ...") by type name."""
-    out: dict[str, TypeFacts] = {}
-    for line in listing.splitlines():
-        m = re.match(r"\s*(\d+)\s+([A-Z0-9]+)\s+(\S+)\s+(\d+) bits", line)
-        if m:
-            out[m.group(2)] = TypeFacts(int(m.group(1)), m.group(3), int(m.group(4)))
+def parse_types(document: str) -> dict[str, TypeFacts]:
+    """The rows of `castlike types --format json` (the type table) by type name."""
+    try:
+        rows = json.loads(document)["types"]
+    except (ValueError, KeyError, TypeError):
+        raise ValueError("not the output of `castlike types --format json`") from None
+    out = {t["name"]: TypeFacts(t["onnx"], t["numpy"], t["bits"]) for t in rows}
     if not out:
-        raise ValueError("no type in the `castlike types` listing")
+        raise ValueError("no type in the `castlike types --format json` document")
     return out
 
 

@@ -1,0 +1,24 @@
+"""The type table as the scripts read it: `castlike types --format json` (standard library only), so
+that no script lists the types, their widths or their operator versions itself."""
+import functools
+import json
+import subprocess
+
+from . import castlike_bin
+
+
+@functools.lru_cache(maxsize=None)
+def document(castlike=None):
+    """The whole castlike-types document (vectors/schema/castlike-types.schema.json)."""
+    out = subprocess.run([castlike_bin.castlike(castlike), "types", "--format", "json"], check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def types(castlike=None):
+    """The rows, in the table's order: [{"name", "onnx", "bits", "kind", ...}, ...]."""
+    return document(castlike)["types"]
+
+
+def by_name(castlike=None):
+    return {t["name"]: t for t in types(castlike)}
