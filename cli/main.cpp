@@ -42,8 +42,8 @@ const char* const kCastOptionsHelp =
     "  --round-mode MODE    up, down or nearest (opset >= 24; FLOAT8E8M0 only;\n"
     "                       default: not set = up)\n"
     "  --operator OP        CastLike (default) or Cast: one conversion, each\n"
-    "                       operator's own versions (FLOAT6E2M3 and\n"
-    "                       FLOAT6E3M2: Cast-28 only)\n"
+    "                       operator's own versions (the 6-bit floats: Cast-28\n"
+    "                       only)\n"
     "  --opset N            the model's opset (default 25): CastLike 15..28,\n"
     "                       Cast 13..28; types and attributes must exist at the\n"
     "                       operator version in force there (CastLike-25 at\n"
@@ -207,7 +207,7 @@ const std::array<Command, 8> kCommands{{
     {"explain", "show how one value converts: exact input, destination neighbours, result, rule", cmd_explain},
     {"convert", "convert a list of values (or '-' for stdin): input bits -> output, outcome, rule", cmd_convert},
     {"rules", "list every rule id with its one-line summary", cmd_rules},
-    {"types", "list the 26 element types and the first opset that has each", cmd_types},
+    {"types", "list the element types and the first opset that has each", cmd_types},
     {"report", "validate the built-in implementations on the vector files, plus the coverage sweep", report_main},
     {"export", "write generated vector files (or ONNX node tests) from the reference", export_main},
     {"validate", "judge an implementation's results against vector files: per pair and rule, with variants",
