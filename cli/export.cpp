@@ -125,7 +125,7 @@ struct Selection {
 std::optional<ElementType> parse_type_or_star(const std::string& s, const std::string& option) {
   if (s == "*") return std::nullopt;
   const auto t = type_from_name(s);
-  if (!t) throw UsageError{"unknown type name '" + s + "' in " + option, "castlike types lists the 26 names"};
+  if (!t) throw UsageError{"unknown type name '" + s + "' in " + option, "castlike types lists the names"};
   return t;
 }
 

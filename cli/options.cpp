@@ -221,7 +221,7 @@ ReadValue read_value(const std::string& command, ElementType type, const std::st
     return {r.value, {}};
   }
   // A value the type cannot hold is not silently replaced by the conversion's stand-in (NaN into
-  // FLOAT4E2M1 would read as 0, infinity into FLOAT8E4M3FN as NaN, -0 into FNUZ as +0).
+  // a finite-only format would read as 0, infinity into FLOAT8E4M3FN as NaN, -0 into FNUZ as +0).
   if (type == ElementType::kBool && !exact->is_finite())
     throw UsageError{"'" + text + "' is not a value of BOOL (BOOL has no " +
                          std::string(exact->is_nan() ? "NaN" : "infinity") + ")",

@@ -54,7 +54,7 @@ std::vector<std::string> expand_stdin(const std::vector<std::string>& values, bo
 // "0x2f", "0x3ef53f7d": the bit pattern zero-padded to the type's width.
 std::string hex(ElementType type, uint64_t bits);
 
-// Comma-separated list of the 26 ONNX type names.
+// Comma-separated list of ONNX type names.
 std::string type_names();
 
 }  // namespace castlike::cli

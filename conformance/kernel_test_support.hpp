@@ -42,29 +42,18 @@ struct Variant {
   std::string name;
 };
 
-inline bool is_float8(ElementType t) {
-  return t == ElementType::kFloat8E4M3FN || t == ElementType::kFloat8E4M3FNUZ || t == ElementType::kFloat8E5M2 ||
-         t == ElementType::kFloat8E5M2FNUZ;
-}
-
-// Every attribute combination that can change a result for destination `to`.
+// Every attribute setting that can change a result for destination `to` (the type table's list),
+// named by the attributes `to` reads.
 inline std::vector<Variant> variants_for(ElementType to) {
   std::vector<Variant> out;
-  const auto add = [&](int sat, castlike_round_mode mode, std::string name) {
+  for (const AttributeSetting& s : attribute_settings(to)) {
+    std::string name;
+    if (reads_saturate(to)) name = "saturate=" + std::to_string(s.saturate ? 1 : 0);
+    if (reads_round_mode(to)) name += " round_mode=" + std::string(round_mode_name(s.round_mode));
     castlike_attributes a;
-    a.saturate = sat;
-    a.round_mode = mode;
-    out.push_back({a, std::move(name)});
-  };
-  if (to == ElementType::kFloat8E8M0) {
-    for (int sat : {1, 0})
-      for (castlike_round_mode m : {CASTLIKE_ROUND_UP, CASTLIKE_ROUND_DOWN, CASTLIKE_ROUND_NEAREST})
-        add(sat, m, "saturate=" + std::to_string(sat) + " round_mode=" + std::string(round_mode_name(m)));
-  } else if (is_float8(to)) {
-    add(1, CASTLIKE_ROUND_UP, "saturate=1");
-    add(0, CASTLIKE_ROUND_UP, "saturate=0");
-  } else {
-    add(1, CASTLIKE_ROUND_UP, "defaults");
+    a.saturate = s.saturate ? 1 : 0;
+    a.round_mode = s.round_mode;
+    out.push_back({a, name.empty() ? "defaults" : name});
   }
   return out;
 }

@@ -45,18 +45,11 @@ std::string what(T from, uint64_t bits, T to, const ref::Attributes& a) {
          ", round_mode=" + std::string(round_mode_name(a.round_mode)) + ")";
 }
 
-bool reads_attributes(T t) { return is_float8(t) || t == T::kFloat8E8M0; }
-
-// saturate x round_mode where `to` reads them; otherwise the default only.
+// saturate x round_mode where `to` reads them; otherwise the default only (the type table's list).
 std::vector<ref::Attributes> attribute_sets(T to) {
-  if (to == T::kFloat8E8M0) {
-    std::vector<ref::Attributes> out;
-    for (bool s : {true, false})
-      for (auto m : {CASTLIKE_ROUND_UP, CASTLIKE_ROUND_DOWN, CASTLIKE_ROUND_NEAREST}) out.push_back({s, m});
-    return out;
-  }
-  if (is_float8(to)) return {{true, CASTLIKE_ROUND_UP}, {false, CASTLIKE_ROUND_UP}};
-  return {{}};
+  std::vector<ref::Attributes> out;
+  for (const castlike::AttributeSetting& a : castlike::attribute_settings(to)) out.push_back({a.saturate, a.round_mode});
+  return out;
 }
 
 std::vector<uint64_t> all_patterns(T t) {
@@ -182,9 +175,7 @@ TEST(Properties, WideningPairsAreTheExpectedOnes) {
 
 void widen_and_back(T s, T w, const ref::Variants& profile, bool exact_profile, size_t& checks) {
   const auto fs = spec_format(s), fw = spec_format(w);
-  const std::vector<ref::Attributes> sets = reads_attributes(s) || reads_attributes(w)
-                                                ? attribute_sets(reads_attributes(s) ? s : w)
-                                                : std::vector<ref::Attributes>{{}};
+  const std::vector<ref::Attributes> sets = attribute_sets(castlike::reads_attributes(s) ? s : w);
   size_t failures = 0;
   const auto fail = [&](const std::string& m) {
     if (++failures <= 10) ADD_FAILURE() << m;

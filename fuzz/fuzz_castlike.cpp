@@ -42,7 +42,7 @@ int64_t pick_opset(uint8_t b) {
   return kOddOpsets[(b / 32) % kOdd];
 }
 
-// An ONNX type number: one of the 26, or a number that is none.
+// An ONNX type number: a row of the type table, or a number that is none.
 int32_t pick_type(uint8_t b) {
   static constexpr int32_t kBad[] = {0, 14, 15, 29, -1, 1000};
   const auto& all = all_types();

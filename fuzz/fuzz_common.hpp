@@ -75,7 +75,7 @@ class Reader {
   unsigned spare_ = 0;
 };
 
-// The 25 numeric types in type-table order (STRING excluded).
+// The numeric types in type-table order (STRING excluded).
 inline const std::vector<ElementType>& numeric_types() {
   static const std::vector<ElementType> types = [] {
     std::vector<ElementType> t;

@@ -2,7 +2,7 @@
 // exact reference, element by element, by outcome class (ref::matches).
 //
 // Input layout (any byte string is valid; missing bytes read as zero):
-//   [0] source type      (index into the 25 numeric types)
+//   [0] source type      (index into the numeric types)
 //   [1] destination type
 //   [2] bit 0 saturate, bits 1-2 round_mode (3: up), bits 3-5 ISA level (among the available
 //       ones), bit 6 overlapping buffers, bit 7 attributes pointer NULL (the defaults)

@@ -47,16 +47,13 @@ std::vector<CaseSpec> case_specs(Operator op, ElementType from, ElementType to, 
     const int version = *version_for_opset(op, opset);
     std::vector<std::optional<int64_t>> saturates{std::nullopt};
     std::vector<std::optional<std::string>> modes{std::nullopt};
-    const bool float8 = to == ElementType::kFloat8E4M3FN || to == ElementType::kFloat8E4M3FNUZ ||
-                        to == ElementType::kFloat8E5M2 || to == ElementType::kFloat8E5M2FNUZ;
-    const bool e8m0 = to == ElementType::kFloat8E8M0;
     if (saturate_in_version(version)) {
       if (attributes == AttributeChoice::kAll) saturates = {std::nullopt, 0, 1};
-      else if (float8 || e8m0) saturates = {std::nullopt, 0};
+      else if (reads_saturate(to)) saturates = {std::nullopt, 0};
     }
     if (round_mode_in_version(version)) {
       if (attributes == AttributeChoice::kAll) modes = {std::nullopt, "up", "down", "nearest"};
-      else if (e8m0) modes = {std::nullopt, "down", "nearest"};
+      else if (reads_round_mode(to)) modes = {std::nullopt, "down", "nearest"};
     }
     for (const auto& s : saturates)
       for (const auto& m : modes) out.push_back(CaseSpec{op, from, to, opset, s, m});

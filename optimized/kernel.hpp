@@ -8,7 +8,7 @@
 // hold the n elements (for packed destinations, bits past element n in the last byte are zeroed).
 //
 // Each ISA folder exports one lookup function; it returns nullptr for pairs it does not vectorise,
-// and the dispatcher then falls back to the scalar kernel, which exists for all 676 pairs
+// and the dispatcher then falls back to the scalar kernel, which exists for every pair
 // (strings take a separate path: see strings.hpp).
 #pragma once
 

@@ -15,20 +15,18 @@ struct Variant {
   castlike_round_mode round_mode;
 };
 
-constexpr int variant_count(ElementType to) {
-  return is_float8_family(to) ? 2 : (to == ElementType::kFloat8E8M0 ? 6 : 1);
-}
+// Variants are numbered saturate-major: (saturate ? 1 : 0) * (round modes read) + round_mode.
+constexpr int variant_count(ElementType to) { return (reads_saturate(to) ? 2 : 1) * (reads_round_mode(to) ? 3 : 1); }
 // The index of an attribute set among its destination's variants (round_mode already validated).
 constexpr int variant_index(ElementType to, const castlike_attributes& a) {
-  if (is_float8_family(to)) return a.saturate ? 1 : 0;
-  if (to == ElementType::kFloat8E8M0) return (a.saturate ? 3 : 0) + static_cast<int>(a.round_mode);
-  return 0;
+  const int modes = reads_round_mode(to) ? 3 : 1;
+  return (reads_saturate(to) && a.saturate ? modes : 0) + (reads_round_mode(to) ? static_cast<int>(a.round_mode) : 0);
 }
 // The attributes a variant stands for (those its destination ignores: saturate=1, round_mode=up).
 constexpr Variant variant_of(ElementType to, int index) {
-  if (is_float8_family(to)) return {index == 1, CASTLIKE_ROUND_UP};
-  if (to == ElementType::kFloat8E8M0) return {index >= 3, static_cast<castlike_round_mode>(index % 3)};
-  return {true, CASTLIKE_ROUND_UP};
+  const int modes = reads_round_mode(to) ? 3 : 1;
+  return {!reads_saturate(to) || index >= modes,
+          reads_round_mode(to) ? static_cast<castlike_round_mode>(index % 3) : CASTLIKE_ROUND_UP};
 }
 
 // Calls f.template operator()<V>() with V the variant index of `a` for destination To, and returns

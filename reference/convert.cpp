@@ -115,20 +115,17 @@ namespace {
 
 Result dispatch(ElementType from, const Element& in, ElementType to, const ExactValue& v, const Attributes& attributes,
                 const Variants& variants) {
-  // The formats without NaN or infinity (FLOAT4E2M1, the FLOAT6 types) share one policy, found by
-  // their row rather than by name.
-  if (is_float(to) && info(to).format.special == SpecialEncoding::kFiniteOnly)
-    return policy::to_finite_only(to, v, variants);
+  // A float destination's policy is found by its row rather than by name: the float8 family (which
+  // reads saturate), the exponent-only format, the formats without NaN or infinity, the IEEE rest.
+  if (is_float(to)) {
+    if (is_float8_family(to)) return policy::to_float8(to, v, attributes, variants);
+    switch (info(to).format.special) {
+      case SpecialEncoding::kExponentOnly: return policy::to_e8m0(v, attributes, variants);
+      case SpecialEncoding::kFiniteOnly: return policy::to_finite_only(to, v, variants);
+      default: return policy::to_ieee(to, v);
+    }
+  }
   switch (to) {
-    case ElementType::kFloat:
-    case ElementType::kDouble:
-    case ElementType::kFloat16:
-    case ElementType::kBfloat16: return policy::to_ieee(to, v);
-    case ElementType::kFloat8E4M3FN:
-    case ElementType::kFloat8E4M3FNUZ:
-    case ElementType::kFloat8E5M2:
-    case ElementType::kFloat8E5M2FNUZ: return policy::to_float8(to, v, attributes, variants);
-    case ElementType::kFloat8E8M0: return policy::to_e8m0(v, attributes, variants);
     case ElementType::kBool: return policy::to_bool(v);
     case ElementType::kString: return policy::to_string(from, in.bits & bit_mask(from), v, variants);
     default: return policy::to_integer(to, v, source_kind(from), variants);

@@ -14,7 +14,7 @@ namespace castlike::ref {
 // special words "inf", "infinity" and "nan" in any case with an optional sign. nullopt when the
 // text is not a number. The value is exact, except that digits beyond the 1100th significant one
 // are folded into one sticky digit and decimal exponents beyond +-100000 are pinned: neither can
-// change how the value rounds into any of the 26 types (their rounding boundaries have fewer
+// change how the value rounds into any of the types (their rounding boundaries have fewer
 // than 800 significant digits and lie within 10^+-400).
 std::optional<ExactValue> parse_decimal(std::string_view text);
 

@@ -18,6 +18,4 @@ Result to_integer(ElementType to, const ExactValue& v, SourceKind kind, const Va
 Result to_bool(const ExactValue& v);
 Result to_string(ElementType from, uint64_t bits, const ExactValue& v, const Variants& var);
 
-bool is_float8(ElementType t);
-
 }  // namespace castlike::ref::policy

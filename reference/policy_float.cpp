@@ -1,5 +1,5 @@
-// Destinations with a mantissa: the IEEE types (FLOAT, DOUBLE, FLOAT16, BFLOAT16), the four float8
-// types, FLOAT4E2M1 and the FLOAT6 types. All round the exact value once, to nearest even, through round_to_format;
+// Destinations with a mantissa: the IEEE types, the float8 family and the finite-only formats.
+// All round the exact value once, to nearest even, through round_to_format;
 // they differ only in what they do with NaN, infinity and values beyond the largest finite.
 #include "policies.hpp"
 #include "round.hpp"
@@ -12,11 +12,6 @@ Result bits_result(uint64_t bits, OutcomeClass outcome, RuleId rule) {
 }
 
 }  // namespace
-
-bool is_float8(ElementType t) {
-  return t == ElementType::kFloat8E4M3FN || t == ElementType::kFloat8E4M3FNUZ ||
-         t == ElementType::kFloat8E5M2 || t == ElementType::kFloat8E5M2FNUZ;
-}
 
 Result to_ieee(ElementType to, const ExactValue& v) {
   const FloatFormat& f = info(to).format;
@@ -59,7 +54,7 @@ Result to_float8(ElementType to, const ExactValue& v, const Attributes& a, const
   return bits_result(*bits, OutcomeClass::kExact, RuleId::kF8RoundNearestEven);
 }
 
-// The formats with neither NaN nor infinity (FLOAT4E2M1, FLOAT6E2M3, FLOAT6E3M2): infinities and
+// The formats with neither NaN nor infinity (SpecialEncoding::kFiniteOnly): infinities and
 // values beyond the largest finite saturate; NaN has no encoding, so every reading of A2 is a
 // definite bit pattern. The two families differ only in their rule ids.
 Result to_finite_only(ElementType to, const ExactValue& v, const Variants& var) {

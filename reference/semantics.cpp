@@ -89,8 +89,8 @@ std::optional<Variants> profile_by_name(std::string_view name) {
   Variants v;
   if (name == "default") return v;
   if (name == "exact") {
-    // Every value at its definition: FLOAT8E8M0 0x00 is 2^-127, and NaN to FLOAT4E2M1 follows the
-    // float4 technical note (the examples' +0 came from an ml_dtypes version).
+    // Every value at its definition: FLOAT8E8M0 0x00 is 2^-127, and NaN to a finite-only format follows
+    // the float4 technical note (the examples' +0 came from an ml_dtypes version).
     v.a2 = Variants::FiniteOnlyNan::kMax;
     v.a12 = Variants::E8M0MinDecode::kTwoToMinus127;
     return v;

@@ -17,7 +17,7 @@ namespace castlike::ref {
 // gives the canonical NaN; "inf" and values that round past the largest finite value give the
 // infinity of their sign. FLOAT8E8M0 reads a zero text as 0x00 (A12's default reading of 0x00).
 // nullopt when the text is not a number (parse_decimal's grammar) or denotes no element: past the
-// largest finite value of a type without infinities, a NaN for FLOAT4E2M1, a negative value or one
+// largest finite value of a type without infinities, a NaN for a type without NaN, a negative value or one
 // outside 2^-127 .. 2^127 for FLOAT8E8M0.
 std::optional<uint64_t> read_back(ElementType type, std::string_view text);
 

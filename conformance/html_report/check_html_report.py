@@ -7,7 +7,7 @@ plug-in (conformance/hostile/) over vectors it gets wrong in a way a named readi
 (html_report_wrong_expected: unexplained failures), a call that crashes (hostile_trigger_99_text: a
 failed call), a pair it rejects, and an input full of markup and control characters. Then
 
-  - `chromium --dump-dom`: the matrix has a cell per pair of the type table, the expected pairs carry the expected
+  - `chromium --dump-dom`: the matrix has a cell per type pair, the expected pairs carry the expected
     status and count and link to their details; every in-page link has its target; the failing-case
     tables have their columns; no script, no external resource; the hostile input is text;
   - `chromium --screenshot` at 1280 px: the PNG (decoded with zlib alone) really shows the colours

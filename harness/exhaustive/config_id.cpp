@@ -5,9 +5,6 @@
 
 namespace castlike::exhaustive {
 
-bool reads_saturate(ElementType to) { return is_float8_family(to) || to == ElementType::kFloat8E8M0; }
-bool reads_round_mode(ElementType to) { return to == ElementType::kFloat8E8M0; }
-
 std::string configuration_id(const Configuration& c) {
   std::string s = std::string(info(c.from).name) + "-" + std::string(info(c.to).name);
   if (reads_saturate(c.to)) s += c.attributes.saturate ? "-sat1" : "-sat0";

@@ -17,7 +17,4 @@ std::string configuration_id(const Configuration& c);
 // all_configurations() (unknown type, a missing or superfluous attribute part, a 64-bit source).
 std::optional<Configuration> parse_configuration_id(const std::string& id);
 
-bool reads_saturate(ElementType to);
-bool reads_round_mode(ElementType to);
-
 }  // namespace castlike::exhaustive

@@ -175,16 +175,7 @@ std::vector<Configuration> configurations_from(ElementType from) {
   std::vector<Configuration> out;
   for (const TypeInfo& t : kTypeTable) {
     if (t.type == ElementType::kString) continue;
-    const auto add = [&](bool sat, castlike_round_mode mode) { out.push_back({from, t.type, {sat, mode}}); };
-    if (t.type == ElementType::kFloat8E8M0) {
-      for (bool sat : {true, false})
-        for (castlike_round_mode m : {CASTLIKE_ROUND_UP, CASTLIKE_ROUND_DOWN, CASTLIKE_ROUND_NEAREST}) add(sat, m);
-    } else if (is_float8_family(t.type)) {
-      add(true, CASTLIKE_ROUND_UP);
-      add(false, CASTLIKE_ROUND_UP);
-    } else {
-      add(true, CASTLIKE_ROUND_UP);
-    }
+    for (const AttributeSetting& a : attribute_settings(t.type)) out.push_back({from, t.type, {a.saturate, a.round_mode}});
   }
   return out;
 }

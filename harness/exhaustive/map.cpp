@@ -9,9 +9,9 @@ namespace castlike::exhaustive {
 
 std::string Configuration::name() const {
   std::string s = std::string(info(from).name) + "->" + std::string(info(to).name);
-  if (is_float8_family(to) || to == ElementType::kFloat8E8M0)
+  if (reads_saturate(to))
     s += std::string(" saturate=") + (attributes.saturate ? "1" : "0");
-  if (to == ElementType::kFloat8E8M0) s += " round_mode=" + std::string(round_mode_name(attributes.round_mode));
+  if (reads_round_mode(to)) s += " round_mode=" + std::string(round_mode_name(attributes.round_mode));
   return s;
 }
 

@@ -1,4 +1,4 @@
-/* castlike: ONNX Cast / CastLike conversions between the 26 ONNX element types, bit-exact with the
+/* castlike: ONNX Cast / CastLike conversions between the ONNX element types (type_list.h), bit-exact with the
  * project's default profile (docs/semantics.md), vectorised with AVX2 / AVX-512 / NEON where it
  * pays and scalar everywhere else.
  *
@@ -8,9 +8,9 @@
  *    status in English.
  *  - Numeric buffers are in ONNX's raw layout: little-endian elements of 1, 2, 4 or 8 bytes, any
  *    alignment; the packed types as one little-endian bit string, element i at bits
- *    [i*bits, (i+1)*bits): the 4-bit types (INT4, UINT4, FLOAT4E2M1) two per byte, element 0 in
- *    the low nibble; the 2-bit types (INT2, UINT2) four per byte, element 0 in the lowest two bits;
- *    the 6-bit types (FLOAT6E2M3, FLOAT6E3M2) four in three bytes, element 1 across bytes 0 and 1.
+ *    [i*bits, (i+1)*bits): the 4-bit types two per byte, element 0 in the low nibble; the 2-bit
+ *    types four per byte, element 0 in the lowest two bits; the 6-bit types four in three bytes,
+ *    element 1 across bytes 0 and 1.
  *  - Offsets and counts are in ELEMENTS, so a slice of a packed tensor may start mid-byte. A call
  *    writes the bits of its n destination elements and nothing else: other elements that share a
  *    byte with them are preserved (castlike_cast_like, which writes whole tensors, zeroes the
@@ -143,7 +143,7 @@ castlike_status castlike_cast_like(const castlike_tensor* input, castlike_type t
 
 /* Runs Cast(input, to=to) as a model at `opset` would: the same conversion and the same checks as
  * castlike_cast_like, against Cast's versions (13, 19, 21, 23, 24, 25, 28: Cast exists from opset 13;
- * FLOAT6E2M3 and FLOAT6E3M2 exist at Cast-28 only, in no CastLike version). */
+ * the 6-bit float types exist at Cast-28 only, in no CastLike version). */
 castlike_status castlike_cast(const castlike_tensor* input, castlike_type to, int64_t opset,
                               const castlike_node_attributes* attributes, castlike_output* output);
 

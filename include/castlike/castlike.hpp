@@ -6,7 +6,7 @@
 //   castlike_status s = castlike::convert<castlike::dtype::Float, castlike::dtype::Float8E4M3FN>(
 //       in, out, castlike::Attributes{.saturate = false});
 //
-// Each of the 26 ONNX types has a tag in castlike::dtype with its C id and its storage type: the
+// Each ONNX type has a tag in castlike::dtype with its C id and its storage type: the
 // C++ type one element is stored in (float, double, bool, the integers; uint16_t for FLOAT16 and
 // BFLOAT16; uint8_t for the float8 types; for the packed 6-/4-/2-bit types uint8_t bytes of one
 // little-endian bit string: four 6-bit elements in three bytes, two 4-bit or four 2-bit in one).
@@ -47,32 +47,10 @@ struct Tag {
   static constexpr bool packed = Bits > 0 && Bits < 8;
 };
 
-using Float = Tag<CASTLIKE_FLOAT, float, 32>;
-using Double = Tag<CASTLIKE_DOUBLE, double, 64>;
-using Float16 = Tag<CASTLIKE_FLOAT16, uint16_t, 16>;
-using Bfloat16 = Tag<CASTLIKE_BFLOAT16, uint16_t, 16>;
-using Float8E4M3FN = Tag<CASTLIKE_FLOAT8E4M3FN, uint8_t, 8>;
-using Float8E4M3FNUZ = Tag<CASTLIKE_FLOAT8E4M3FNUZ, uint8_t, 8>;
-using Float8E5M2 = Tag<CASTLIKE_FLOAT8E5M2, uint8_t, 8>;
-using Float8E5M2FNUZ = Tag<CASTLIKE_FLOAT8E5M2FNUZ, uint8_t, 8>;
-using Float8E8M0 = Tag<CASTLIKE_FLOAT8E8M0, uint8_t, 8>;
-using Float4E2M1 = Tag<CASTLIKE_FLOAT4E2M1, uint8_t, 4>;
-using Float6E2M3 = Tag<CASTLIKE_FLOAT6E2M3, uint8_t, 6>;
-using Float6E3M2 = Tag<CASTLIKE_FLOAT6E3M2, uint8_t, 6>;
-using Int8 = Tag<CASTLIKE_INT8, int8_t, 8>;
-using Int16 = Tag<CASTLIKE_INT16, int16_t, 16>;
-using Int32 = Tag<CASTLIKE_INT32, int32_t, 32>;
-using Int64 = Tag<CASTLIKE_INT64, int64_t, 64>;
-using Uint8 = Tag<CASTLIKE_UINT8, uint8_t, 8>;
-using Uint16 = Tag<CASTLIKE_UINT16, uint16_t, 16>;
-using Uint32 = Tag<CASTLIKE_UINT32, uint32_t, 32>;
-using Uint64 = Tag<CASTLIKE_UINT64, uint64_t, 64>;
-using Int4 = Tag<CASTLIKE_INT4, uint8_t, 4>;
-using Uint4 = Tag<CASTLIKE_UINT4, uint8_t, 4>;
-using Int2 = Tag<CASTLIKE_INT2, uint8_t, 2>;
-using Uint2 = Tag<CASTLIKE_UINT2, uint8_t, 2>;
-using Bool = Tag<CASTLIKE_BOOL, bool, 8>;
-using String = Tag<CASTLIKE_STRING, std::string, 0>;
+// Float, Double, ..., String: one tag per row of type_list.h.
+#define CASTLIKE_DTYPE_TAG(NAME, Name, number, numpy, bits, storage, ...) using Name = Tag<CASTLIKE_##NAME, storage, bits>;
+CASTLIKE_TYPE_LIST(CASTLIKE_DTYPE_TAG)
+#undef CASTLIKE_DTYPE_TAG
 
 static_assert(sizeof(bool) == 1, "BOOL elements are one byte");
 

@@ -1,5 +1,5 @@
-// The type table: the single description of the 26 ONNX element types that every part of castlike
-// uses. It is the ONLY code the kernel library shares with the exact reference (principle 2), so
+// The type table: the single description of the ONNX element types that every part of castlike
+// uses, expanded from the rows of type_list.h. It is the ONLY code the kernel library shares with the exact reference (principle 2), so
 // it states facts about encodings and nothing about conversions.
 //
 // A float format is fully described by FloatFormat; the reference's decode/encode and the
@@ -16,33 +16,11 @@
 
 namespace castlike {
 
+// kFloat = CASTLIKE_FLOAT, ...: one enumerator per row of type_list.h.
 enum class ElementType : int32_t {
-  kFloat = CASTLIKE_FLOAT,
-  kUint8 = CASTLIKE_UINT8,
-  kInt8 = CASTLIKE_INT8,
-  kUint16 = CASTLIKE_UINT16,
-  kInt16 = CASTLIKE_INT16,
-  kInt32 = CASTLIKE_INT32,
-  kInt64 = CASTLIKE_INT64,
-  kString = CASTLIKE_STRING,
-  kBool = CASTLIKE_BOOL,
-  kFloat16 = CASTLIKE_FLOAT16,
-  kDouble = CASTLIKE_DOUBLE,
-  kUint32 = CASTLIKE_UINT32,
-  kUint64 = CASTLIKE_UINT64,
-  kBfloat16 = CASTLIKE_BFLOAT16,
-  kFloat8E4M3FN = CASTLIKE_FLOAT8E4M3FN,
-  kFloat8E4M3FNUZ = CASTLIKE_FLOAT8E4M3FNUZ,
-  kFloat8E5M2 = CASTLIKE_FLOAT8E5M2,
-  kFloat8E5M2FNUZ = CASTLIKE_FLOAT8E5M2FNUZ,
-  kUint4 = CASTLIKE_UINT4,
-  kInt4 = CASTLIKE_INT4,
-  kFloat4E2M1 = CASTLIKE_FLOAT4E2M1,
-  kFloat8E8M0 = CASTLIKE_FLOAT8E8M0,
-  kUint2 = CASTLIKE_UINT2,
-  kInt2 = CASTLIKE_INT2,
-  kFloat6E2M3 = CASTLIKE_FLOAT6E2M3,
-  kFloat6E3M2 = CASTLIKE_FLOAT6E3M2,
+#define CASTLIKE_ELEMENT_TYPE(NAME, Name, ...) k##Name = CASTLIKE_##NAME,
+  CASTLIKE_TYPE_LIST(CASTLIKE_ELEMENT_TYPE)
+#undef CASTLIKE_ELEMENT_TYPE
 };
 
 enum class TypeClass : uint8_t { kFloat, kSignedInt, kUnsignedInt, kBool, kString };
@@ -52,7 +30,7 @@ enum class SpecialEncoding : uint8_t {
   kIeee,          // all-ones exponent: infinity (mantissa 0) or NaN (mantissa != 0)
   kFiniteNanOnes, // "FN": no infinity; NaN only where exponent and mantissa are all ones
   kFnuz,          // "FNUZ": no infinity, no -0; the lone NaN is the pattern "sign bit only"
-  kFiniteOnly,    // no infinity, no NaN (FLOAT4E2M1)
+  kFiniteOnly,    // no infinity, no NaN (the 4- and 6-bit floats)
   kExponentOnly,  // FLOAT8E8M0: unsigned, no mantissa, value 2^(bits-bias); all ones is NaN
 };
 
@@ -100,36 +78,16 @@ struct TypeInfo {
 
 inline constexpr FloatFormat kNoFormat{};
 
-// clang-format off
-inline constexpr std::array<TypeInfo, 26> kTypeTable{{
-  {ElementType::kFloat,          "FLOAT",          "float32",          32, TypeClass::kFloat, {8, 23, 127, true, SpecialEncoding::kIeee}, 13},
-  {ElementType::kUint8,          "UINT8",          "uint8",             8, TypeClass::kUnsignedInt, kNoFormat, 13},
-  {ElementType::kInt8,           "INT8",           "int8",              8, TypeClass::kSignedInt, kNoFormat, 13},
-  {ElementType::kUint16,         "UINT16",         "uint16",           16, TypeClass::kUnsignedInt, kNoFormat, 13},
-  {ElementType::kInt16,          "INT16",          "int16",            16, TypeClass::kSignedInt, kNoFormat, 13},
-  {ElementType::kInt32,          "INT32",          "int32",            32, TypeClass::kSignedInt, kNoFormat, 13},
-  {ElementType::kInt64,          "INT64",          "int64",            64, TypeClass::kSignedInt, kNoFormat, 13},
-  {ElementType::kString,         "STRING",         "str",               0, TypeClass::kString, kNoFormat, 13},
-  {ElementType::kBool,           "BOOL",           "bool",              8, TypeClass::kBool, kNoFormat, 13},
-  {ElementType::kFloat16,        "FLOAT16",        "float16",          16, TypeClass::kFloat, {5, 10, 15, true, SpecialEncoding::kIeee}, 13},
-  {ElementType::kDouble,         "DOUBLE",         "float64",          64, TypeClass::kFloat, {11, 52, 1023, true, SpecialEncoding::kIeee}, 13},
-  {ElementType::kUint32,         "UINT32",         "uint32",           32, TypeClass::kUnsignedInt, kNoFormat, 13},
-  {ElementType::kUint64,         "UINT64",         "uint64",           64, TypeClass::kUnsignedInt, kNoFormat, 13},
-  {ElementType::kBfloat16,       "BFLOAT16",       "bfloat16",         16, TypeClass::kFloat, {8, 7, 127, true, SpecialEncoding::kIeee}, 13},
-  {ElementType::kFloat8E4M3FN,   "FLOAT8E4M3FN",   "float8_e4m3fn",     8, TypeClass::kFloat, {4, 3, 7, true, SpecialEncoding::kFiniteNanOnes}, 19},
-  {ElementType::kFloat8E4M3FNUZ, "FLOAT8E4M3FNUZ", "float8_e4m3fnuz",   8, TypeClass::kFloat, {4, 3, 8, true, SpecialEncoding::kFnuz}, 19},
-  {ElementType::kFloat8E5M2,     "FLOAT8E5M2",     "float8_e5m2",       8, TypeClass::kFloat, {5, 2, 15, true, SpecialEncoding::kIeee}, 19},
-  {ElementType::kFloat8E5M2FNUZ, "FLOAT8E5M2FNUZ", "float8_e5m2fnuz",   8, TypeClass::kFloat, {5, 2, 16, true, SpecialEncoding::kFnuz}, 19},
-  {ElementType::kUint4,          "UINT4",          "uint4",             4, TypeClass::kUnsignedInt, kNoFormat, 21},
-  {ElementType::kInt4,           "INT4",           "int4",              4, TypeClass::kSignedInt, kNoFormat, 21},
-  {ElementType::kFloat4E2M1,     "FLOAT4E2M1",     "float4_e2m1fn",     4, TypeClass::kFloat, {2, 1, 1, true, SpecialEncoding::kFiniteOnly}, 23},
-  {ElementType::kFloat8E8M0,     "FLOAT8E8M0",     "float8_e8m0fnu",    8, TypeClass::kFloat, {8, 0, 127, false, SpecialEncoding::kExponentOnly}, 24},
-  {ElementType::kUint2,          "UINT2",          "uint2",             2, TypeClass::kUnsignedInt, kNoFormat, 25},
-  {ElementType::kInt2,           "INT2",           "int2",              2, TypeClass::kSignedInt, kNoFormat, 25},
-  {ElementType::kFloat6E2M3,     "FLOAT6E2M3",     "float6_e2m3fn",     6, TypeClass::kFloat, {2, 3, 1, true, SpecialEncoding::kFiniteOnly}, 28},
-  {ElementType::kFloat6E3M2,     "FLOAT6E3M2",     "float6_e3m2fn",     6, TypeClass::kFloat, {3, 2, 3, true, SpecialEncoding::kFiniteOnly}, 28},
-}};
-// clang-format on
+// One row per row of type_list.h, in its order.
+#define CASTLIKE_FORMAT(exponent_bits, mantissa_bits, bias, has_sign, special) \
+  FloatFormat { exponent_bits, mantissa_bits, bias, has_sign, SpecialEncoding::special }
+#define CASTLIKE_NO_FORMAT kNoFormat
+#define CASTLIKE_TYPE_ROW(NAME, Name, number, numpy, bits, storage, class_, format, since) \
+  TypeInfo{ElementType::k##Name, #NAME, numpy, bits, TypeClass::k##class_, format, since},
+inline constexpr std::array kTypeTable{CASTLIKE_TYPE_LIST(CASTLIKE_TYPE_ROW)};
+#undef CASTLIKE_TYPE_ROW
+#undef CASTLIKE_NO_FORMAT
+#undef CASTLIKE_FORMAT
 
 // The operators castlike judges. Cast(x, to=T) and CastLike(x, target of type T) convert by one
 // table: at the same version they give the same output. What differs is where they exist: each
@@ -161,7 +119,7 @@ constexpr std::string_view operator_name(Operator op) { return op == Operator::k
 // "Cast" / "CastLike", exactly as ONNX spells the op_type.
 std::optional<Operator> operator_from_name(std::string_view name);
 
-// Looks a type up by its ONNX number; nullptr for numbers that are not one of the 26.
+// Looks a type up by its ONNX number; nullptr for numbers that are not a row of the table.
 constexpr const TypeInfo* find_type(int32_t onnx_number) {
   for (const TypeInfo& t : kTypeTable)
     if (static_cast<int32_t>(t.type) == onnx_number) return &t;
@@ -185,7 +143,7 @@ constexpr bool is_float(ElementType t) { return info(t).type_class == TypeClass:
 constexpr bool is_float8_family(ElementType t) {
   return is_float(t) && info(t).bits == 8 && info(t).format.mantissa_bits > 0 && info(t).format.has_sign;
 }
-// Floats of 8 bits or fewer (the float8 family, FLOAT4E2M1, FLOAT8E8M0): every value fits a
+// Floats of 8 bits or fewer (the float8 family, the finite-only formats, FLOAT8E8M0): every value fits a
 // float16, so they decode through small lookup tables.
 constexpr bool is_narrow_float(ElementType t) { return is_float(t) && info(t).bits <= 8; }
 constexpr bool is_integer(ElementType t) {
@@ -249,6 +207,41 @@ constexpr std::optional<int> first_opset_with_type(Operator op, ElementType t) {
 }
 constexpr bool saturate_in_version(int version) { return version >= 19; }
 constexpr bool round_mode_in_version(int version) { return version >= 24; }
+
+// Which attributes a destination reads, where its operator version has them: `saturate` the
+// float8 family and FLOAT8E8M0 (whose formats have a largest finite value to clamp to and no
+// infinity to spare it), `round_mode` FLOAT8E8M0 alone (its values are powers of two). Every other
+// destination converts alike under every setting.
+constexpr bool reads_saturate(ElementType to) {
+  return is_float8_family(to) || (is_float(to) && info(to).format.special == SpecialEncoding::kExponentOnly);
+}
+constexpr bool reads_round_mode(ElementType to) {
+  return is_float(to) && info(to).format.special == SpecialEncoding::kExponentOnly;
+}
+constexpr bool reads_attributes(ElementType to) { return reads_saturate(to) || reads_round_mode(to); }
+
+// The attribute settings that can change a result for `to`: saturate 1 then 0 where it is read,
+// each with round_mode up, down, nearest where that is read; the defaults (saturate 1, round_mode
+// up) alone for a destination that reads neither. The order is the one every enumeration follows.
+struct AttributeSetting {
+  bool saturate;
+  castlike_round_mode round_mode;
+};
+struct AttributeSettings {
+  std::array<AttributeSetting, 6> items;
+  size_t count;
+  constexpr const AttributeSetting* begin() const { return items.data(); }
+  constexpr const AttributeSetting* end() const { return items.data() + count; }
+  constexpr size_t size() const { return count; }
+};
+constexpr AttributeSettings attribute_settings(ElementType to) {
+  AttributeSettings out{};
+  const bool saturates[] = {true, false};
+  const castlike_round_mode modes[] = {CASTLIKE_ROUND_UP, CASTLIKE_ROUND_DOWN, CASTLIKE_ROUND_NEAREST};
+  for (size_t s = 0; s < (reads_saturate(to) ? 2u : 1u); ++s)
+    for (size_t m = 0; m < (reads_round_mode(to) ? 3u : 1u); ++m) out.items[out.count++] = {saturates[s], modes[m]};
+  return out;
+}
 
 std::string_view round_mode_name(castlike_round_mode mode);
 std::optional<castlike_round_mode> round_mode_from_name(std::string_view name);

@@ -8,38 +8,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "castlike/type_list.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef enum castlike_type {
-  CASTLIKE_FLOAT = 1,
-  CASTLIKE_UINT8 = 2,
-  CASTLIKE_INT8 = 3,
-  CASTLIKE_UINT16 = 4,
-  CASTLIKE_INT16 = 5,
-  CASTLIKE_INT32 = 6,
-  CASTLIKE_INT64 = 7,
-  CASTLIKE_STRING = 8,
-  CASTLIKE_BOOL = 9,
-  CASTLIKE_FLOAT16 = 10,
-  CASTLIKE_DOUBLE = 11,
-  CASTLIKE_UINT32 = 12,
-  CASTLIKE_UINT64 = 13,
-  CASTLIKE_BFLOAT16 = 16,
-  CASTLIKE_FLOAT8E4M3FN = 17,
-  CASTLIKE_FLOAT8E4M3FNUZ = 18,
-  CASTLIKE_FLOAT8E5M2 = 19,
-  CASTLIKE_FLOAT8E5M2FNUZ = 20,
-  CASTLIKE_UINT4 = 21,
-  CASTLIKE_INT4 = 22,
-  CASTLIKE_FLOAT4E2M1 = 23,
-  CASTLIKE_FLOAT8E8M0 = 24,
-  CASTLIKE_UINT2 = 25,
-  CASTLIKE_INT2 = 26,
-  CASTLIKE_FLOAT6E2M3 = 27, /* Cast-28 only: no CastLike version lists the FLOAT6 types */
-  CASTLIKE_FLOAT6E3M2 = 28
-} castlike_type;
+/* CASTLIKE_FLOAT = 1, ... one enumerator per row of type_list.h. (The FLOAT6 types exist at
+ * Cast-28 only: no CastLike version lists them.) */
+#define CASTLIKE_TYPE_ENUMERATOR(NAME, Name, number, ...) CASTLIKE_##NAME = number,
+typedef enum castlike_type { CASTLIKE_TYPE_LIST(CASTLIKE_TYPE_ENUMERATOR) } castlike_type;
+#undef CASTLIKE_TYPE_ENUMERATOR
 
 /* FLOAT8E8M0 rounding (CastLike >= 24). */
 typedef enum castlike_round_mode {

@@ -24,10 +24,10 @@
  *
  * Data layout is ONNX's TensorProto raw_data layout (castlike vectors' "packed" field):
  *   - element widths 8/16/32/64 bits: little-endian, one element after the other;
- *   - 4-bit types (INT4, UINT4, FLOAT4E2M1): two per byte, element 0 in the low nibble;
- *   - 2-bit types (INT2, UINT2): four per byte, element 0 in the lowest two bits;
- *   - 6-bit types (FLOAT6E2M3, FLOAT6E3M2; Cast-28 only, so only castlike_validator_cast sees
- *     them): four in three bytes, element i at bits [6i, 6i+6) of the little-endian bit string;
+ *   - 4-bit types: two per byte, element 0 in the low nibble;
+ *   - 2-bit types: four per byte, element 0 in the lowest two bits;
+ *   - 6-bit types (Cast-28 only, so only castlike_validator_cast sees them): four in three bytes,
+ *     element i at bits [6i, 6i+6) of the little-endian bit string;
  *   - BOOL: one byte, 0 or 1; STRING: an array of NUL-terminated UTF-8 strings.
  * The validator calls from one thread at a time; the library need not be thread-safe. It must not
  * keep pointers into the request or output after returning.

@@ -11,7 +11,7 @@
 //  * IEEE destinations: overflow of the rounded value gives +-inf; NaN stays NaN, sign kept.
 //  * float8: saturate=1 gives +-max for [x] beyond max and for +-inf; saturate=0 gives NaN (sign kept
 //    where the format has signed NaNs; FNUZ has only 0x80) or +-inf for E5M2. FNUZ has no -0.
-//  * FLOAT4E2M1: [x] beyond 6 and +-inf give +-6; NaN gives +0 (A2); +-0 keep their sign.
+//  * finite-only formats: [x] beyond max and +-inf give +-max; NaN gives +0 (A2); +-0 keep their sign.
 //  * FLOAT8E8M0: range judged on the unrounded x (x > 2^127 overflow, x < 2^-127 underflow),
 //    round_mode up / down / nearest (ties up); saturate picks 0xFE / 0x00 or NaN 0xFF; +inf with
 //    saturate 0xFE; zero with saturate 0x00 else NaN; negative values (unspecified) give the result
@@ -218,7 +218,7 @@ CASTLIKE_ALWAYS_INLINE uint64_t encode_float8(const Num& v) {
   return sign | r.mag;
 }
 
-// Finite-only formats (FLOAT4E2M1): beyond the largest finite and +-inf saturate, NaN gives +0 (A2).
+// Finite-only formats: beyond the largest finite and +-inf saturate, NaN gives +0 (A2).
 template <ElementType T>
 CASTLIKE_ALWAYS_INLINE uint64_t encode_finite_only(const Num& v) {
   using F = Fmt<T>;

@@ -84,7 +84,7 @@ CASTLIKE_ALWAYS_INLINE uint64_t convert_fast(uint64_t b) {
   const uint64_t sign = b & S::sign_bit;
   const uint64_t a = b & (S::sign_bit - 1u);  // magnitude bits
   if constexpr (narrowing_fast_path<From, To>() && Fmt<To>::special == SpecialEncoding::kFiniteOnly) {
-    // Finite-only destinations (FLOAT4E2M1, the FLOAT6 types) saturate whatever `saturate` says,
+    // Finite-only destinations saturate whatever `saturate` says,
     // and their range is small enough that saturation is common: beyond the largest finite value
     // and infinity give +-max here, as normal results do; subnormal results and NaN go on to the
     // general route.

@@ -9,8 +9,7 @@
 //  - float8: RNE on the exact value; [x] beyond max -> max (saturate=1) or NaN / E5M2 inf
 //    (saturate=0); inf like overflow; NaN -> NaN with its sign where the format has signed NaNs;
 //    FNUZ has no -0 (anything that rounds to zero is +0); FNUZ 0x80 decodes to -NaN.
-//  - the finite-only formats (FLOAT4E2M1, FLOAT6E2M3, FLOAT6E3M2): RNE, beyond max and inf ->
-//    +-max (6, 7.5, 28), NaN -> +0 (A2), -0 kept.
+//  - the finite-only formats: RNE, beyond max and inf -> +-max, NaN -> +0 (A2), -0 kept.
 //  - FLOAT8E8M0: the power of two of |x| (negative input is undefined: we give |x|'s result),
 //    x > 2^127 (inf included) -> 0xFE / NaN, x < 2^-127 and 0 -> 0x00 / NaN, NaN -> 0xFF;
 //    0x00 decodes to 0 (A12, the examples).
@@ -35,7 +34,7 @@ struct SmallFloat {
   using F = Format<T>;
   static constexpr unsigned mantissa_bits = F::mb;
   static constexpr int bias = F::bias;
-  static constexpr unsigned sign_shift = F::sign_shift;  // 7 (float8), 5 (FLOAT6), 3 (FLOAT4E2M1)
+  static constexpr unsigned sign_shift = F::sign_shift;  // bits - 1
   static constexpr uint32_t max_code = uint32_t(F::max_mag);  // magnitude code of the largest finite
   static constexpr uint32_t inf_code = uint32_t(F::inf_mag);  // IEEE formats (E5M2) only
   static constexpr uint32_t nan_code = uint32_t(F::nan_code);  // the code written for NaN (FNUZ: 0x80)
@@ -149,8 +148,7 @@ inline typename D::V encode_f8(typename D::V u) {
   return add_f8_sign<D, SmallFloat<kFmt>::fnuz>(encode_f8_unsigned<D, kFmt, kSaturate>(u), u);
 }
 
-// float32 bits -> the code of a finite-only format (FLOAT4E2M1, FLOAT6E2M3, FLOAT6E3M2: no
-// infinity, no NaN) in the low bits of each lane, everything read off the format's row: RNE,
+// float32 bits -> the code of a finite-only format (no infinity, no NaN) in the low bits of each lane, everything read off the format's row: RNE,
 // beyond the largest finite and inf -> +-max, NaN -> +0 (A2), -0 kept. The saturating rounding is
 // the float8 one with saturate=1, the clamp standing in for the missing overflow codes.
 template <class D, ElementType kFmt>

@@ -33,7 +33,7 @@ KernelFn f8_encoder(ElementType to) {
   });
 }
 
-// Encoders to a finite-only format (FLOAT4E2M1, FLOAT6E2M3, FLOAT6E3M2) from a float source layout,
+// Encoders to a finite-only format from a float source layout,
 // or from INT32 / UINT32 rounded to odd: the codec and the packed layout come from its row.
 template <class D, Layout kIn, bool kBf16>
 KernelFn finite_encoder(ElementType to) {

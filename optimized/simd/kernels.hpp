@@ -139,7 +139,7 @@ struct F32ToBf16 {
   template <class D> static typename D::V apply(typename D::V v) { return encode_bf16<D>(v); }
 };
 template <ElementType kFmt>
-struct F32ToFinite {  // to a finite-only format (FLOAT4E2M1, FLOAT6E2M3, FLOAT6E3M2)
+struct F32ToFinite {  // to a finite-only format (no NaN, no infinity)
   template <class D> static typename D::V apply(typename D::V v) { return encode_finite<D, kFmt>(v); }
 };
 template <ElementType kFmt>

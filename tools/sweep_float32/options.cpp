@@ -17,7 +17,8 @@ const char* kUsage =
     "  --shard I/N   inputs [floor(I*2^32/N), floor((I+1)*2^32/N)) (decimal or 0x hex; default 0/1: all)\n"
     "  --dest        a destination (repeatable; default: every float narrower than FLOAT, each with the\n"
     "                attribute combinations that matter, as --list prints them; 'all': every numeric\n"
-    "                destination); without attributes every combination that matters\n"
+    "                destination; 'finite-only': every float without NaN and infinity); without\n"
+    "                attributes every combination that matters\n"
     "  --threads     reference worker threads (default: hardware concurrency)\n"
     "  --isa         levels to run (default: every available one of scalar, avx2, avx512, neon)\n"
     "  --block       inputs per block, a multiple of 4 (default 65536)\n"
@@ -73,8 +74,18 @@ std::vector<Config> all_configs() {
   return out;
 }
 
+// The floats without NaN and infinity, whose saturation and rounding share one kernel family.
+std::vector<Config> finite_only_configs() {
+  std::vector<Config> out;
+  for (const TypeInfo& t : kTypeTable)
+    if (is_float(t.type) && t.format.special == SpecialEncoding::kFiniteOnly)
+      for (const Variant& v : kt::variants_for(t.type)) out.push_back({t.type, v});
+  return out;
+}
+
 std::vector<Config> parse_dest(const std::string& text) {
   if (text == "all") return all_configs();
+  if (text == "finite-only") return finite_only_configs();
   const std::vector<std::string> parts = split(text, ',');
   const std::optional<ElementType> to = type_from_name(parts[0]);
   if (!to || *to == ElementType::kString || *to == ElementType::kFloat)

@@ -7,11 +7,11 @@
 // 0x00000000..0xffffffff exactly, in order, and differ in size by at most one. `--shard 0/1` (the
 // default) is the whole sweep; `--shard 0x3f880000/0x100000000` is the single input 0x3f880000.
 //
-// Configurations. By default every float narrower than FLOAT, read off the type table (19): FLOAT16,
-// BFLOAT16, the 4 float8 types x saturate 1/0, FLOAT4E2M1, FLOAT8E8M0 x saturate 1/0 x round_mode
-// up/down/nearest, FLOAT6E2M3, FLOAT6E3M2. `--dest NAME[,saturate=S]
+// Configurations. By default every float narrower than FLOAT, read off the type table, with each
+// attribute setting its destination reads (`--list` prints them). `--dest NAME[,saturate=S]
 // [,round_mode=M]` (repeatable) picks some instead; NAME is any numeric ONNX type name other than
-// FLOAT (the integer destinations too), `--dest all` every numeric destination.
+// FLOAT (the integer destinations too), `--dest all` every numeric destination, `--dest
+// finite-only` every float without NaN and infinity.
 //
 // Per block of 64 Ki inputs: the reference result of every (input, configuration), computed once
 // for all levels by a worker thread; then, on the main thread and in input order (the ISA level is
@@ -55,8 +55,8 @@ struct Config {
   // The --dest text that selects exactly this configuration.
   std::string dest_spec() const {
     std::string s = kt::name(to);
-    if (kt::is_float8(to) || to == ElementType::kFloat8E8M0) s += ",saturate=" + std::to_string(variant.attrs.saturate);
-    if (to == ElementType::kFloat8E8M0) s += ",round_mode=" + std::string(round_mode_name(variant.attrs.round_mode));
+    if (reads_saturate(to)) s += ",saturate=" + std::to_string(variant.attrs.saturate);
+    if (reads_round_mode(to)) s += ",round_mode=" + std::string(round_mode_name(variant.attrs.round_mode));
     return s;
   }
 };

@@ -1,9 +1,9 @@
 // NEON: float32 / float16 / bfloat16 -> the four float8 types (both saturate values), the
-// finite-only FLOAT4E2M1, FLOAT6E2M3 and FLOAT6E3M2, and FLOAT8E8M0 (each round mode): the integer
+// finite-only formats, and FLOAT8E8M0 (each round mode): the integer
 // RNE trick of simd/generic.hpp.
 // The float8 types and FLOAT8E8M0 -> float32 / float16 / bfloat16: 256-entry table lookups, one
-// tbl and three tbx (64 entries each) per result byte, 16 elements at a time. FLOAT4E2M1 and the
-// float6 types (packed codes) decode arithmetically.
+// tbl and three tbx (64 entries each) per result byte, 16 elements at a time. The
+// finite-only formats (packed codes) decode arithmetically.
 #include "../../simd/byte_table_decode.hpp"
 #include "ops.hpp"
 

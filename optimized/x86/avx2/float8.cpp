@@ -1,6 +1,6 @@
 // AVX2: float32 / float16 / bfloat16 -> the four float8 types (both saturate values), the
-// finite-only FLOAT4E2M1, FLOAT6E2M3 and FLOAT6E3M2, and FLOAT8E8M0 (each round mode); float8 /
-// float6 / FLOAT4E2M1 / FLOAT8E8M0 -> float32 / float16 / bfloat16.
+// finite-only formats, and FLOAT8E8M0 (each round mode); the float8 types, the finite-only formats
+// and FLOAT8E8M0 -> float32 / float16 / bfloat16.
 //
 // Encoding is simd/generic.hpp's encode_clamped (clamp, then one float addition rounds at the
 // destination's ulp: about nine operations per 8 lanes, plus the specials and the narrowing).

@@ -1,8 +1,8 @@
 // AVX-512: float32 / float16 / bfloat16 -> the four float8 types (both saturate values), the
-// finite-only FLOAT4E2M1, FLOAT6E2M3 and FLOAT6E3M2, and FLOAT8E8M0 (each round mode): the integer
+// finite-only formats, and FLOAT8E8M0 (each round mode): the integer
 // RNE trick of simd/generic.hpp on 16 lanes.
 // The float8 types and FLOAT8E8M0 -> float32 / float16 / bfloat16: 256-entry table lookups with
-// VBMI vpermi2b (two per result byte, 64 elements at a time). FLOAT4E2M1 and the float6 types
+// VBMI vpermi2b (two per result byte, 64 elements at a time). The finite-only formats
 // (packed codes) decode arithmetically.
 #include "../../simd/byte_table_decode.hpp"
 #include "ops.hpp"
