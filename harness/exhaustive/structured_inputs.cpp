@@ -143,7 +143,7 @@ void add_level(const Configuration& c, const Level& lv, bool integer, std::vecto
 
 }  // namespace
 
-bool has_structured_set(ElementType from) { return from != ElementType::kString && info(from).bits > 32; }
+bool has_structured_set(ElementType from) { return from == ElementType::kString || info(from).bits > 32; }
 
 std::vector<Configuration> structured_configurations() {
   std::vector<Configuration> out;
@@ -154,6 +154,12 @@ std::vector<Configuration> structured_configurations() {
 }
 
 StructuredSet structured_set(const Configuration& c) {
+  if (c.from == ElementType::kString) {
+    auto text = std::make_shared<const TextSet>(structured_text_set(c.to));
+    StructuredSet s{c, std::vector<uint64_t>(text->texts.size()), std::vector<InputClass>(text->texts.size()), text};
+    std::iota(s.inputs.begin(), s.inputs.end(), uint64_t{0});
+    return s;
+  }
   std::vector<Collected> all;
   const auto [lo, hi] = deciding_exponents(c.to);
   if (is_float(c.from)) {
@@ -187,7 +193,7 @@ StructuredSet structured_set(const Configuration& c) {
       }
   }
   std::stable_sort(all.begin(), all.end(), [](const Collected& a, const Collected& b) { return a.pattern < b.pattern; });
-  StructuredSet s{c, {}, {}};
+  StructuredSet s{c, {}, {}, {}};
   for (const Collected& x : all)
     if (s.inputs.empty() || s.inputs.back() != x.pattern) s.inputs.push_back(x.pattern), s.classes.push_back(x.cls);
   return s;
