@@ -25,7 +25,7 @@ struct TextClass {
   Family family = Family::kValue;
   Spelling spelling = Spelling::kPlain;
   uint8_t digit = 0;      // 0: the exact decimal; else the significant digit the neighbour differs at
-  int8_t direction = 0;   // -1 just below, +1 just above (0 for the exact decimal)
+  int8_t direction = 0;   // -1 just below, +1 just above in magnitude (0 for the exact decimal)
   int32_t level = 0;      // floor(log2 |anchor|) (0 for zero and the special words)
 };
 
