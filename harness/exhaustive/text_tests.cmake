@@ -45,3 +45,11 @@ if(CASTLIKE_BUILD_CLI)
     --no-out [[plain spelling|exponent spelling|signed padded spelling]]
     -- env CASTLIKE_MUTANT=text-exponent-octal ${C} validate --exhaustive --library ${_mutants} --config STRING-FLOAT --jobs 2)
 endif()
+
+if(CASTLIKE_BUILD_CLI)
+  # The doc's table of the sets' sizes is what --list says.
+  add_test(NAME exhaustive_cli.structured_text_sizes_in_doc
+           COMMAND bash ${PROJECT_SOURCE_DIR}/conformance/structured/sizes_table.sh ${C} ${PROJECT_SOURCE_DIR}/docs/exhaustive.md
+                   check STRING text-sizes)
+  set_tests_properties(exhaustive_cli.structured_text_sizes_in_doc PROPERTIES LABELS exhaustive-cli TIMEOUT 120)
+endif()
