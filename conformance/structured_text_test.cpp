@@ -203,6 +203,8 @@ TEST_P(Full, EveryInput) {
     const double t2 = cpu_seconds();
     const Judgement j = judge(e.expectations, 0, n, out.data(), 8);
     expect_cpu += t1 - t0, kernel_cpu += t2 - t1, judge_cpu += cpu_seconds() - t2;
+    std::printf("  %s: %zu inputs, kernel %.3f CPU-s (%.2f M inputs per CPU-second)\n", c.name().c_str(), n, t2 - t1,
+                static_cast<double>(n) / std::max(1e-9, t2 - t1) / 1e6);
     inputs += n, failures += j.failures, unspecified += j.unspecified;
     for (const FailingInterval& f : j.intervals)
       ADD_FAILURE() << c.name() << ": \"" << e.set.text->texts[static_cast<size_t>(f.first)] << "\" x" << f.count
