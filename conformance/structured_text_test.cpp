@@ -22,6 +22,7 @@
 #include "derive.hpp"
 #include "engine.hpp"
 #include "judge.hpp"
+#include "structured/level_case.hpp"
 #include "reference/decimal.hpp"
 #include "structured_judging.hpp"
 
@@ -30,12 +31,6 @@ namespace {
 
 using Family = TextClass::Family;
 using Spelling = TextClass::Spelling;
-
-double cpu_seconds() {  // the process's: the expectations are computed on every core
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
 
 // One configuration per destination: the set does not depend on the attributes.
 std::vector<Configuration> one_per_destination() {
@@ -61,7 +56,9 @@ TEST(StructuredTextSets, OnePieceDeterministicOneTextPerLine) {
       ASSERT_EQ(s.inputs[i], i) << c.name();
       ASSERT_EQ(s.text->texts[i].find_first_of("\n\r"), std::string::npos) << c.name() << " at " << i;
     }
-    if (s.inputs.size() < 200000) EXPECT_EQ(structured_set(c).text->texts, s.text->texts) << c.name();  // DOUBLE: seconds
+    if (s.inputs.size() < 200000) {  // DOUBLE's takes seconds
+      EXPECT_EQ(structured_set(c).text->texts, s.text->texts) << c.name();
+    }
   }
 }
 
@@ -159,6 +156,7 @@ struct Case {
   castlike_isa isa;
   std::string skipped;
 };
+void PrintTo(const Case& k, std::ostream* os) { *os << k.name; }  // the test's name, not the bytes
 
 std::vector<Case> cases() {
   std::vector<Case> out;
@@ -173,18 +171,13 @@ std::vector<Case> cases() {
   }
   return out;
 }
-std::string case_name(const testing::TestParamInfo<Case>& p) { return p.param.name; }
-void PrintTo(const Case& k, std::ostream* os) { *os << k.name; }
-
 class Full : public testing::TestWithParam<Case> {};
 TEST_P(Full, EveryInput) {
   const Case& k = GetParam();
   if (!k.skipped.empty()) GTEST_SKIP() << k.skipped;
-  ASSERT_EQ(castlike_force_isa(k.isa), CASTLIKE_OK);
+  ASSERT_EQ(castlike_force_isa(k.isa), CASTLIKE_OK);  // the process's level: each case runs in its own
+  LevelCase r;
   const unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
-  const auto start = std::chrono::steady_clock::now();
-  double expect_cpu = 0, kernel_cpu = 0, judge_cpu = 0;
-  uint64_t inputs = 0, failures = 0, unspecified = 0;
   for (const Configuration& c : configurations_from(ElementType::kString)) {
     const double t0 = cpu_seconds();
     const StructuredExpectation e = expect_structured(structured_set(c), jobs);
@@ -202,25 +195,21 @@ TEST_P(Full, EveryInput) {
         << c.name();
     const double t2 = cpu_seconds();
     const Judgement j = judge(e.expectations, 0, n, out.data(), 8);
-    expect_cpu += t1 - t0, kernel_cpu += t2 - t1, judge_cpu += cpu_seconds() - t2;
+    r.expect_cpu += t1 - t0, r.kernel_cpu += t2 - t1, r.judge_cpu += cpu_seconds() - t2;
     std::printf("  %s: %zu inputs, kernel %.3f CPU-s (%.2f M inputs per CPU-second)\n", c.name().c_str(), n, t2 - t1,
                 static_cast<double>(n) / std::max(1e-9, t2 - t1) / 1e6);
-    inputs += n, failures += j.failures, unspecified += j.unspecified;
+    r.inputs += n, r.failures += j.failures, r.unspecified += j.unspecified;
     for (const FailingInterval& f : j.intervals)
       ADD_FAILURE() << c.name() << ": \"" << e.set.text->texts[static_cast<size_t>(f.first)] << "\" x" << f.count
                     << " expected 0x" << std::hex << f.expected << " actual 0x" << f.actual;
   }
-  std::printf("%s: %llu inputs, %llu failures, %llu unspecified; CPU: reference %.1f s, kernel %.3f s, judge %.3f s "
-              "(%.2f M inputs per CPU-second of kernel and judging); %.1f s wall\n",
-              k.name.c_str(), static_cast<unsigned long long>(inputs), static_cast<unsigned long long>(failures),
-              static_cast<unsigned long long>(unspecified), expect_cpu, kernel_cpu, judge_cpu,
-              inputs / std::max(1e-9, kernel_cpu + judge_cpu) / 1e6,
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  EXPECT_EQ(failures, 0u);
+  r.print(k.name);
+  EXPECT_EQ(r.failures, 0u);
 }
 // Named as the other sources' cases (exhaustive_levels_test.cpp, structured_levels_test.cpp), so
 // that scripts/test-exhaustive's level and source filters take these too.
-INSTANTIATE_TEST_SUITE_P(ExhaustiveLevels, Full, testing::ValuesIn(cases()), case_name);
+INSTANTIATE_TEST_SUITE_P(ExhaustiveLevels, Full, testing::ValuesIn(cases()),
+                         [](const testing::TestParamInfo<Case>& p) { return p.param.name; });
 
 }  // namespace
 }  // namespace castlike::exhaustive

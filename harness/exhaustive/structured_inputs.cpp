@@ -5,6 +5,7 @@
 #include <set>
 
 #include "derive.hpp"
+#include "splitmix.hpp"
 
 namespace castlike::exhaustive {
 namespace {
@@ -19,15 +20,7 @@ constexpr int kRandomFills = 4;
 
 uint64_t ones(int width) { return width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1; }
 
-struct Random {  // splitmix64: the same fills on every machine
-  uint64_t state;
-  uint64_t operator()() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-};
+using Random = SplitMix64;  // the same fills on every machine
 
 // The word patterns of a field: zero, all ones, each single set bit, and seeded random fills.
 std::vector<uint64_t> word_patterns(int width, Random& random) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "reference/convert.hpp"
+#include "splitmix.hpp"
 
 namespace castlike::exhaustive {
 namespace {
@@ -108,16 +109,6 @@ struct Anchor {
   Family family;
 };
 
-struct Random {  // splitmix64: the same sample on every machine
-  uint64_t state;
-  uint64_t operator()() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-};
-
 Dyadic dyadic_of(const ref::ExactValue& v) { return {v.num, v.exp2}; }  // a binary format's value: den == 1
 
 // A float destination's nonnegative finite values at chosen patterns, each with the midpoint to
@@ -140,7 +131,7 @@ std::vector<Anchor> float_anchors(ElementType to) {
   } else {  // per exponent field: its first two values, its last, and its share of a seeded sample
     const uint64_t mantissas = uint64_t{1} << f.mantissa_bits, fields = f.max_finite_exponent_field() + 1;
     const uint64_t sampled = std::max<uint64_t>(1, kSampledValues / fields);
-    Random random{0x5eed0000ULL + bits};
+    SplitMix64 random{0x5eed0000ULL + bits};
     for (uint64_t field = 0; field < fields; ++field) {
       for (uint64_t m : {uint64_t{0}, uint64_t{1}, mantissas - 1}) patterns.push_back(field << f.mantissa_bits | m);
       for (uint64_t k = 0; k < sampled; ++k) patterns.push_back(field << f.mantissa_bits | random() % mantissas);
