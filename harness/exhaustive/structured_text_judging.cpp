@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <tuple>
 
 #include "config_id.hpp"
@@ -56,11 +57,13 @@ std::vector<Interval> failing_text_classes(const StructuredSet& set, const std::
 }
 
 const std::string& structured_text_at(const Configuration& c, uint64_t position) {
+  // The last destination's set only (it depends on nothing else): reports ask configuration by
+  // configuration, and DOUBLE's set alone is a few hundred MB.
   static std::mutex mu;
-  static std::map<ElementType, std::shared_ptr<const TextSet>> made;  // the set depends on the destination only
+  static std::optional<ElementType> made_for;
+  static std::shared_ptr<const TextSet> set;
   std::lock_guard<std::mutex> lock(mu);
-  auto& set = made[c.to];
-  if (!set) set = std::make_shared<const TextSet>(structured_text_set(c.to));
+  if (made_for != c.to) set = std::make_shared<const TextSet>(structured_text_set(c.to)), made_for = c.to;
   static const std::string none = "(no such input)";
   return position < set->texts.size() ? set->texts[static_cast<size_t>(position)] : none;
 }

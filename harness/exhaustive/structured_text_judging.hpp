@@ -11,8 +11,8 @@ namespace castlike::exhaustive {
 // failing_classes() for a set of texts (set.text not null).
 std::vector<Interval> failing_text_classes(const StructuredSet& set, const std::vector<StructuredFailure>& failures);
 
-// The text of input `position` of a STRING configuration's set, made once per configuration and
-// kept (the reports name failing inputs by their text).
+// The text of input `position` of a STRING configuration's set (the reports name failing inputs
+// by their text), the set made again when the destination changes.
 const std::string& structured_text_at(const Configuration& c, uint64_t position);
 
 }  // namespace castlike::exhaustive
