@@ -67,7 +67,8 @@ std::string explain_command(const Call& call, uint64_t input) {
 std::string input_text(const Call& call, uint64_t input) {
   if (call.config.from != ElementType::kString) return value_text(call.config.from, input);
   std::string s(1, '#');
-  return s.append(std::to_string(input)).append(" ").append(conformance::show(ElementType::kString, input_element(call, input)));
+  s.append(std::to_string(input)).append(" ");
+  return s.append(conformance::show(ElementType::kString, input_element(call, input)));
 }
 
 std::string value_text(ElementType type, uint64_t bits) { return conformance::show(type, ref::Element::of_bits(bits)); }
