@@ -39,9 +39,10 @@ const char* const kUsage =
     "the inputs are converted in batches and judged; the report gives the counts and\n"
     "every maximal interval of failing inputs (ends as bits and exact values,\n"
     "expected, actual, rule, the named reading that explains it, a castlike explain\n"
-    "line). DOUBLE, INT64 and UINT64 sources are judged on their structured set (the\n"
-    "inputs that decide a rounding, from the destination's format, numbered by their\n"
-    "position in it), failures named by class. docs/exhaustive.md describes it.\n"
+    "line). DOUBLE, INT64, UINT64 and STRING sources are judged on their structured\n"
+    "set (the inputs that decide a rounding, from the destination's format, numbered\n"
+    "by their position in it), failures named by class. docs/exhaustive.md\n"
+    "describes it.\n"
     "\n"
     "implementation (exactly one):\n"
     "  --builtin kernels      the kernel library in-process, at the dispatched ISA\n"
@@ -86,8 +87,9 @@ const char* const kUsage =
     "  --list                 print the selected ids, and those not judged with the\n"
     "                         reason; a structured set with its number of inputs\n"
     "  --write-inputs FILE|-  with exactly one --config: write its inputs in input\n"
-    "                         order, in the source's raw layout (little-endian), for\n"
-    "                         a program that writes the --raw-outputs stream\n"
+    "                         order, in the source's raw layout (little-endian;\n"
+    "                         STRING: one text per line), for a program that\n"
+    "                         writes the --raw-outputs stream\n"
     "\n"
     "run and report:\n"
     "  --jobs N               threads (default: the number of cores)\n"
@@ -285,8 +287,17 @@ void write_inputs(const Configuration& c, const ParsedArgs& a) {
   bool ok = true;
   for (uint64_t a = 0; a < n && ok;) {
     const uint64_t b = std::min(n, a + (uint64_t{1} << 20));
-    buf.resize(*storage_bytes(c.from, static_cast<size_t>(b - a)));
-    input_patterns(c.from, has_structured_set(c.from) ? &set : nullptr, a, b, buf.data());
+    if (set.text) {  // texts, one per line (none holds a newline)
+      buf.clear();
+      for (uint64_t i = a; i < b; ++i) {
+        const std::string& t = set.text->texts[static_cast<size_t>(i)];
+        buf.insert(buf.end(), t.begin(), t.end());
+        buf.push_back('\n');
+      }
+    } else {
+      buf.resize(*storage_bytes(c.from, static_cast<size_t>(b - a)));
+      input_patterns(c.from, has_structured_set(c.from) ? &set : nullptr, a, b, buf.data());
+    }
     if (file)
       bytes.append(reinterpret_cast<const char*>(buf.data()), buf.size());
     else

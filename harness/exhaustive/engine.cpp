@@ -130,7 +130,7 @@ PieceResult judge_piece(const Piece& piece, const Prepared& p, BatchImplementati
     else
       buf.output.resize(out_bytes + 8);
     if (impl.needs_inputs()) {
-      buf.input.resize(*storage_bytes(from, n) + 8);
+      buf.input.resize(input_bytes(from, n) + 8);
       input_patterns(from, structured ? &structured->set : nullptr, a, b, buf.input.data());
     }
     const BatchStatus st = impl.convert(slot, call, a, b, impl.needs_inputs() ? buf.input.data() : nullptr,
@@ -257,7 +257,18 @@ std::vector<uint64_t> Prepared::input_counts() const {
   return out;
 }
 
+size_t input_bytes(ElementType from, size_t n) {
+  return from == ElementType::kString ? n * sizeof(const char*) : *storage_bytes(from, n);
+}
+
 void input_patterns(ElementType from, const StructuredSet* set, uint64_t a, uint64_t b, uint8_t* out) {
+  if (set && set->text) {
+    for (uint64_t i = a; i < b; ++i) {
+      const char* text = set->text->texts[static_cast<size_t>(i)].c_str();
+      std::memcpy(out + (i - a) * sizeof text, &text, sizeof text);
+    }
+    return;
+  }
   if (set) {
     std::memcpy(out, set->inputs.data() + a, static_cast<size_t>(b - a) * sizeof(uint64_t));
     return;

@@ -199,8 +199,10 @@ inline bool in_shard(size_t piece_index, const std::optional<Shard>& shard) {
 ExhaustiveReport run_exhaustive(const Prepared& p, BatchImplementation& impl, const EngineOptions& options);
 
 // The source patterns of inputs [a, b) in the source's raw layout: the patterns a .. b-1
-// themselves, or the structured set's inputs at those positions. `out` holds storage_bytes(from, b - a).
+// themselves, or the structured set's inputs at those positions; for STRING, pointers to the
+// set's NUL-terminated texts (const char*, the set outlives the call). `out` holds input_bytes(from, b - a).
 struct StructuredSet;
+size_t input_bytes(ElementType from, size_t n);
 void input_patterns(ElementType from, const StructuredSet* set, uint64_t a, uint64_t b, uint8_t* out);
 
 // Merges `next` into `into` where they touch: intervals, call failures and rejections of adjacent

@@ -5,9 +5,22 @@
 #include "readings.hpp"
 #include "reference/convert.hpp"
 #include "render.hpp"
+#include "structured_text_judging.hpp"
 
 namespace castlike::exhaustive {
 namespace {
+
+ref::Element input_element(const Call& call, uint64_t input) {
+  if (call.config.from == ElementType::kString) return ref::Element::of_text(structured_text_at(call.config, input));
+  return ref::Element::of_bits(input);
+}
+
+// The text as one shell word: single quotes, each ' as '\''.
+std::string shell_quoted(const std::string& s) {
+  std::string out = "'";
+  for (char ch : s) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
+}
 
 // The names of the readings that explain `actual` for `input` under the call.
 std::vector<std::string> readings_at(const Call& call, uint64_t input, uint64_t actual) {
@@ -20,7 +33,7 @@ std::vector<std::string> readings_at(const Call& call, uint64_t input, uint64_t 
   f.saturate = call.saturate;
   f.round_mode = call.round_mode;
   f.shape = {1};
-  f.input = {ref::Element::of_bits(input)};
+  f.input = {input_element(call, input)};
   const ref::Result want = ref::convert_element(f.from, f.input[0], f.to, call.config.attributes);
   f.expected = {want.value};
   f.outcomes = {want.outcome};
@@ -47,7 +60,15 @@ std::string explain_command(const Call& call, uint64_t input) {
                   " --opset " + std::to_string(call.opset);
   if (call.saturate) s += " --saturate " + std::to_string(*call.saturate);
   if (call.round_mode) s += " --round-mode " + *call.round_mode;
+  if (call.config.from == ElementType::kString) return s + " -- " + shell_quoted(structured_text_at(call.config, input));
   return s + " --bits " + conformance::format_hex_bits(input, info(call.config.from).bits);
+}
+
+std::string input_text(const Call& call, uint64_t input) {
+  if (call.config.from != ElementType::kString) return value_text(call.config.from, input);
+  std::string s(1, '#');
+  s.append(std::to_string(input)).append(" ");
+  return s.append(conformance::show(ElementType::kString, input_element(call, input)));
 }
 
 std::string value_text(ElementType type, uint64_t bits) { return conformance::show(type, ref::Element::of_bits(bits)); }

@@ -21,4 +21,8 @@ std::string explain_command(const Call& call, uint64_t input);
 // "0x3f800000 (1)": bits and exact value of a pattern of `type`.
 std::string value_text(ElementType type, uint64_t bits);
 
+// An input of the call's source as reports show it: value_text, or for STRING (whose inputs are
+// positions in the set) "#12 \"0.5e0\"": the position and the text.
+std::string input_text(const Call& call, uint64_t input);
+
 }  // namespace castlike::exhaustive

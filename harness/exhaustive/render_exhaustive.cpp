@@ -38,7 +38,7 @@ void interval_text(std::ostream& out, const Call& c, const Interval& i) {
   out << wrapped("  ", where + ", rule " + std::string(ref::rule_name(i.rule)) + ", outcome " +
                            std::string(ref::outcome_name(i.outcome)));
   const auto end = [&](const char* label, uint64_t x, uint64_t expected, uint64_t actual) {
-    out << wrapped("    ", std::string(label) + " " + value_text(c.config.from, x));
+    out << wrapped("    ", std::string(label) + " " + input_text(c, x));
     out << wrapped("      ", "expected " + value_text(to, expected) +
                                  (i.outcome == ref::OutcomeClass::kNan ? " (a NaN)" : ""));
     out << wrapped("      ", "actual " + value_text(to, actual));

@@ -52,8 +52,7 @@ std::string anchor(const ConfigurationReport& c) { return "config-" + configurat
 bool has_details(const ConfigurationReport& c) { return c.fail || !c.call_failures.empty() || !c.rejections.empty(); }
 
 // "<code>0x3f800000</code><br>1": an input's bits and exact value in a cell.
-std::string value_cell(ElementType type, uint64_t bits) {
-  const std::string v = value_text(type, bits);  // "0x3f800000 (1)"
+std::string value_cell(const std::string& v) {  // "0x3f800000 (1)"
   const size_t space = v.find(' ');
   if (space == std::string::npos) return "<code>" + text(v) + "</code>";
   return "<code>" + text(v.substr(0, space)) + "</code> <span class=\"n\">" + text(v.substr(space + 1)) + "</span>";
@@ -126,7 +125,7 @@ void configurations(std::ostream& o, const ExhaustiveReport& r) {
 }
 
 void intervals(std::ostream& o, const ConfigurationReport& c) {
-  const ElementType from = c.call.config.from, to = c.call.config.to;
+  const ElementType to = c.call.config.to;
   o << "<h4>Failing intervals (" << c.intervals.size() << (c.truncated ? ", more not kept" : "") << ")</h4>\n"
     << "<table class=\"cases\"><colgroup><col style=\"width:13%\"><col style=\"width:13%\"><col style=\"width:6%\">"
        "<col style=\"width:11%\"><col style=\"width:11%\"><col style=\"width:9%\"><col style=\"width:12%\">"
@@ -138,13 +137,13 @@ void intervals(std::ostream& o, const ConfigurationReport& c) {
     const bool explained = !readings.empty();
     o << "<tr><td>";
     if (!i.pattern_class.empty()) o << "<span class=\"n\">class:</span> " << text(i.pattern_class) << "<br>";
-    o << value_cell(from, i.first) << "</td><td>"
-      << (i.last == i.first ? std::string("<span class=\"n\">the same</span>") : value_cell(from, i.last)) << "</td><td>"
+    o << value_cell(input_text(c.call, i.first)) << "</td><td>"
+      << (i.last == i.first ? std::string("<span class=\"n\">the same</span>") : value_cell(input_text(c.call, i.last))) << "</td><td>"
       << i.count
-      << "</td><td>" << value_cell(to, i.expected) << (i.outcome == ref::OutcomeClass::kNan ? " (a NaN)" : "");
-    if (i.last != i.first) o << "<br><span class=\"n\">last:</span> " << value_cell(to, i.last_expected);
-    o << "</td><td class=\"actual\">" << value_cell(to, i.actual);
-    if (i.last != i.first) o << "<br><span class=\"n\">last:</span> " << value_cell(to, i.last_actual);
+      << "</td><td>" << value_cell(value_text(to, i.expected)) << (i.outcome == ref::OutcomeClass::kNan ? " (a NaN)" : "");
+    if (i.last != i.first) o << "<br><span class=\"n\">last:</span> " << value_cell(value_text(to, i.last_expected));
+    o << "</td><td class=\"actual\">" << value_cell(value_text(to, i.actual));
+    if (i.last != i.first) o << "<br><span class=\"n\">last:</span> " << value_cell(value_text(to, i.last_actual));
     o << "</td><td><code>" << ref::rule_name(i.rule) << "</code></td><td"
       << (explained ? "" : " class=\"bug-text\"") << ">" << text(explained ? readings : "none (unexplained)")
       << "</td><td><code>" << text(explain_command(c.call, i.first)) << "</code></td></tr>\n";

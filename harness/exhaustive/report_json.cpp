@@ -18,6 +18,11 @@ json value_json(ElementType t, uint64_t bits) {
   return {{"bits", conformance::format_hex_bits(bits, info(t).bits)}, {"value", value_text(t, bits)}};
 }
 
+// A STRING source's input is its position in the set (64 bits), shown with its text.
+json input_json(const Call& call, uint64_t input) {
+  return {{"bits", conformance::format_hex_bits(input, info(call.config.from).bits)}, {"value", input_text(call, input)}};
+}
+
 json counts_json(const ConfigurationReport& c) {
   return {{"inputs", c.inputs},           {"pass", c.pass},         {"fail", c.fail},
           {"unspecified", c.unspecified}, {"rejected", c.rejected}, {"failed_calls", c.failed_calls}};
@@ -53,7 +58,8 @@ struct Reader {
   uint64_t bits(const json& o, const char* key, ElementType t, const std::string& where) {
     const json* v = field(o, key, json::value_t::object, where);
     if (!v) return 0;
-    const auto b = conformance::parse_hex_bits(str(*v, "bits", where + "." + key), info(t).bits);
+    const unsigned width = t == ElementType::kString ? 64 : info(t).bits;  // a STRING input: its position
+    const auto b = conformance::parse_hex_bits(str(*v, "bits", where + "." + key), width);
     if (!b) fail(where + "." + key + ": bits are not a hex pattern of " + std::string(info(t).name));
     return b.value_or(0);
   }
@@ -67,8 +73,8 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
     const Configuration& k = c.call.config;
     json intervals = json::array();
     for (const Interval& i : c.intervals) {
-      intervals.push_back({{"first", value_json(k.from, i.first)},
-                           {"last", value_json(k.from, i.last)},
+      intervals.push_back({{"first", input_json(c.call, i.first)},
+                           {"last", input_json(c.call, i.last)},
                            {"count", i.count},
                            {"rule", std::string(ref::rule_name(i.rule))},
                            {"outcome", std::string(ref::outcome_name(i.outcome))},

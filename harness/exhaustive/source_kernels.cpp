@@ -23,7 +23,13 @@ class KernelBatches final : public BatchImplementation {
     castlike_attributes attributes;
     attributes.saturate = call.config.attributes.saturate ? 1 : 0;
     attributes.round_mode = call.config.attributes.round_mode;
-    const castlike_status st = castlike_convert(static_cast<castlike_type>(call.config.from), input, 0,
+    // Texts go through the library's STRING entry point (input: NUL-terminated text pointers).
+    const castlike_status st =
+        call.config.from == ElementType::kString
+            ? castlike_convert_from_strings(reinterpret_cast<const char* const*>(input), nullptr,
+                                            static_cast<size_t>(b - a), static_cast<castlike_type>(call.config.to),
+                                            out, 0, &attributes)
+            : castlike_convert(static_cast<castlike_type>(call.config.from), input, 0,
                                                 static_cast<castlike_type>(call.config.to), out, 0,
                                                 static_cast<size_t>(b - a), &attributes);
     if (st == CASTLIKE_OK) return {};

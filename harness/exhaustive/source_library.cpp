@@ -55,7 +55,14 @@ class LibraryBatches final : public BatchImplementation {
     c.saturate = call.saturate ? static_cast<int32_t>(*call.saturate) : -1;
     c.round_mode = call.round_mode;
     c.count = n;
-    c.input = std::span<const uint8_t>(input, *storage_bytes(c.from, n));
+    std::vector<std::string> texts;  // STRING: the input holds text pointers (engine.hpp, input_patterns)
+    if (c.from == ElementType::kString) {
+      const auto* pointers = reinterpret_cast<const char* const*>(input);
+      texts.assign(pointers, pointers + n);
+      c.input_texts = texts;
+    } else {
+      c.input = std::span<const uint8_t>(input, *storage_bytes(c.from, n));
+    }
     const PluginOutcome outcome = plugin(slot).call(c);
     if (outcome.kind == PluginOutcome::Kind::kRejected) return {BatchStatus::Kind::kRejected, "", outcome.message};
     if (!outcome.ok())

@@ -17,9 +17,9 @@ class ReferenceBatches final : public BatchImplementation {
     return "castlike reference (exact rationals), " + ref::describe_variants(variants_);
   }
   std::optional<std::string> refuses(const Configuration& c) const override {
-    if (info(c.from).bits <= 16) return std::nullopt;
     if (has_structured_set(c.from))
       return "the reference is not judged on a structured set (its expectations are the reference's own answers)";
+    if (info(c.from).bits <= 16) return std::nullopt;
     return "the reference is judged exhaustively on sources of <= 16 bits only (2^32 exact conversions take "
            "too long; the map of this configuration is the reference's answer)";
   }

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "derive.hpp"
+#include "splitmix.hpp"
 
 namespace castlike::exhaustive {
 namespace {
@@ -19,15 +20,7 @@ constexpr int kRandomFills = 4;
 
 uint64_t ones(int width) { return width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1; }
 
-struct Random {  // splitmix64: the same fills on every machine
-  uint64_t state;
-  uint64_t operator()() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-};
+using Random = SplitMix64;  // the same fills on every machine
 
 // The word patterns of a field: zero, all ones, each single set bit, and seeded random fills.
 std::vector<uint64_t> word_patterns(int width, Random& random) {
@@ -143,7 +136,7 @@ void add_level(const Configuration& c, const Level& lv, bool integer, std::vecto
 
 }  // namespace
 
-bool has_structured_set(ElementType from) { return from != ElementType::kString && info(from).bits > 32; }
+bool has_structured_set(ElementType from) { return from == ElementType::kString || info(from).bits > 32; }
 
 std::vector<Configuration> structured_configurations() {
   std::vector<Configuration> out;
@@ -154,6 +147,12 @@ std::vector<Configuration> structured_configurations() {
 }
 
 StructuredSet structured_set(const Configuration& c) {
+  if (c.from == ElementType::kString) {
+    auto text = std::make_shared<const TextSet>(structured_text_set(c.to));
+    StructuredSet s{c, std::vector<uint64_t>(text->texts.size()), std::vector<InputClass>(text->texts.size()), text};
+    std::iota(s.inputs.begin(), s.inputs.end(), uint64_t{0});
+    return s;
+  }
   std::vector<Collected> all;
   const auto [lo, hi] = deciding_exponents(c.to);
   if (is_float(c.from)) {
@@ -187,7 +186,7 @@ StructuredSet structured_set(const Configuration& c) {
       }
   }
   std::stable_sort(all.begin(), all.end(), [](const Collected& a, const Collected& b) { return a.pattern < b.pattern; });
-  StructuredSet s{c, {}, {}};
+  StructuredSet s{c, {}, {}, {}};
   for (const Collected& x : all)
     if (s.inputs.empty() || s.inputs.back() != x.pattern) s.inputs.push_back(x.pattern), s.classes.push_back(x.cls);
   return s;

@@ -5,17 +5,20 @@
 // split, at the destination's grid there, into a top field (the kept bits, the round bit and the
 // bit below it) and a sticky field (every bit below); the set crosses the top field's patterns
 // with patterns of the sticky field. Each input carries its class, so failures are named by it.
+// A STRING source's set is texts (structured_text_inputs.hpp).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "map.hpp"
+#include "structured_text_inputs.hpp"
 
 namespace castlike::exhaustive {
 
-// A source whose every pattern cannot be judged: more than 32 bits, numeric.
+// A source whose every pattern cannot be judged: more than 32 bits, or STRING.
 bool has_structured_set(ElementType from);
 
 // The configurations of every such source (configurations_from each).
@@ -37,6 +40,8 @@ struct StructuredSet {
   Configuration config;
   std::vector<uint64_t> inputs;      // distinct source patterns, in increasing order (input order)
   std::vector<InputClass> classes;   // classes[i] is that of inputs[i]
+  // STRING: the texts, input i being text->texts[i] (inputs[i] is then i, classes are unused).
+  std::shared_ptr<const TextSet> text;
 };
 
 // The set of `config` (has_structured_set(config.from)); deterministic: the same configuration

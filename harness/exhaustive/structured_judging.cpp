@@ -5,6 +5,8 @@
 #include <thread>
 #include <tuple>
 
+#include "structured_text_judging.hpp"
+
 namespace castlike::exhaustive {
 namespace {
 
@@ -59,7 +61,10 @@ StructuredExpectation expect_structured(StructuredSet set, unsigned jobs) {
   for (unsigned t = 0; t < jobs; ++t)
     pool.emplace_back([&, t] {
       for (size_t i = t; i < n; i += jobs)
-        results[i] = ref::convert_element(c.from, ref::Element::of_bits(set.inputs[i]), c.to, c.attributes);
+        results[i] = ref::convert_element(c.from,
+                                          set.text ? ref::Element::of_text(set.text->texts[i])
+                                                   : ref::Element::of_bits(set.inputs[i]),
+                                          c.to, c.attributes);
     });
   for (auto& t : pool) t.join();
   Map m{c, {}};
@@ -82,6 +87,7 @@ StructuredExpectation expect_structured(StructuredSet set, unsigned jobs) {
 }
 
 std::vector<Interval> failing_classes(const StructuredSet& set, const std::vector<StructuredFailure>& failures) {
+  if (set.text) return failing_text_classes(set, failures);
   // Per class and sticky bit: the failing levels, each with its count and first and last failure.
   struct PerLevel {
     uint64_t count = 0;

@@ -222,3 +222,6 @@ target_include_directories(structured_levels_test PRIVATE ${PROJECT_SOURCE_DIR}/
 gtest_discover_tests(structured_levels_test TEST_FILTER "StructuredSets.*" PROPERTIES LABELS maps DISCOVERY_TIMEOUT 60)
 gtest_discover_tests(structured_levels_test TEST_FILTER "ExhaustiveLevels/Full.*"
                      PROPERTIES LABELS exhaustive TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
+
+# The structured sets of the STRING source: harness/exhaustive/text_tests.cmake.
+include(${CMAKE_CURRENT_LIST_DIR}/text_tests.cmake)

@@ -124,6 +124,9 @@ constexpr Fault kFaults[] = {
     // ---- Text ----
     {"text-through-double", "STRING -> FLOAT: the text read with strtod into a double, then rounded to FLOAT (twice)",
      kBoth, string_to_float, text_through_double, true},
+    {"text-exponent-octal",
+     "STRING -> FLOAT: an exponent with a leading zero read in base 8 (strtol base 0): \"1.5E-010\" as 1.5e-8",
+     kBoth, string_to_float, text_exponent_octal, true},
 };
 
 }  // namespace

@@ -104,5 +104,6 @@ void e8m0_overflow_down_keeps_max(const Call& c);
 
 // ---- Text sources --------------------------------------------------------------------------------
 void text_through_double(const Call& c);
+void text_exponent_octal(const Call& c);
 
 }  // namespace castlike::opt::faults
