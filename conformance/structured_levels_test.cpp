@@ -105,12 +105,20 @@ TEST(StructuredSets, JudgedByRunsExactlyAsTheReferenceSays) {
         if (i % 97 == 5 && want.outcome == ref::OutcomeClass::kExact) bits ^= 1, planted.push_back(i);
         store_bits(to, out.data(), i, bits);
       }
-      const Judgement j = judge_patterns(e.expectations, e.set.inputs.data(), 0, n, out.data(), SIZE_MAX);
-      std::vector<uint64_t> found;
-      for (const FailingInterval& f : j.intervals)
-        for (uint64_t x = f.first; x <= f.last; ++x) found.push_back(x);
-      EXPECT_EQ(found, planted) << c.name();
-      EXPECT_EQ(j.failures, planted.size()) << c.name();
+      // Whole, and in batches that start inside runs (777 inputs: neither a block nor a run).
+      for (size_t batch : {n, size_t{777}}) {
+        std::vector<uint64_t> found;
+        for (size_t a = 0; a < n; a += batch) {
+          const size_t b = std::min(n, a + batch);
+          std::vector<uint8_t> part(*storage_bytes(to, b - a) + 8);
+          for (size_t i = a; i < b; ++i) store_bits(to, part.data(), i - a, load_bits(to, out.data(), i));
+          const Judgement j =
+              judge_patterns(e.expectations, e.run_starts.data(), e.set.inputs.data() + a, a, b, part.data(), SIZE_MAX);
+          for (const FailingInterval& f : j.intervals)
+            for (uint64_t x = f.first; x <= f.last; ++x) found.push_back(x);
+        }
+        EXPECT_EQ(found, planted) << c.name() << " in batches of " << batch;
+      }
     }
   }
 }
@@ -174,7 +182,8 @@ TEST_P(Full, EveryInput) {
     for (size_t a = 0; a < n; a += kBatch) {
       const size_t k = std::min(kBatch, n - a);
       kernel(e.set.inputs.data() + a, out.data(), k, attrs);
-      const Judgement part = judge_patterns(e.expectations, e.set.inputs.data() + a, a, a + k, out.data(), 8);
+      const Judgement part = judge_patterns(e.expectations, e.run_starts.data(), e.set.inputs.data() + a, a, a + k,
+                                              out.data(), 8);
       j.failures += part.failures, j.unspecified += part.unspecified;
       j.intervals.insert(j.intervals.end(), part.intervals.begin(), part.intervals.end());
     }

@@ -146,7 +146,8 @@ PieceResult judge_piece(const Piece& piece, const Prepared& p, BatchImplementati
     } else {
       // A structured set's failures are all kept, to be named by class at the end of the piece.
       const Judgement j =
-          structured ? judge_patterns(map, structured->set.inputs.data() + a, a, b, buf.output.data(), SIZE_MAX)
+          structured ? judge_patterns(map, structured->run_starts.data(), structured->set.inputs.data() + a, a, b,
+                                     buf.output.data(), SIZE_MAX)
                      : judge(map, a, b, buf.output.data(), o.max_intervals);
       c.fail += j.failures;
       c.unspecified += j.unspecified;

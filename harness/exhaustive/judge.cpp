@@ -150,25 +150,25 @@ void judge_with(const Map& map, uint64_t a, uint64_t b, const NanTest& nan, cons
 }
 
 // judge_with for inputs whose patterns are patterns[0 .. b - a), in blocks of at most 64 inputs
-// of one run: the run of a block's first input is found by walking forward (patterns and runs are
-// both in increasing order), the block ends at the run's last pattern, and the run's expectations
-// are computed from the patterns and compared without branches.
+// of one run: the runs are walked forward by their first inputs, a block ends where its run does,
+// and the run's expectations are computed from the patterns and compared without branches.
 template <class E, class Load>
-void judge_patterns_with(const Map& map, const uint64_t* patterns, uint64_t a, uint64_t b, const NanTest& nan,
-                         const Load& load, Collector& col) {
+void judge_patterns_with(const Map& map, const uint64_t* run_starts, const uint64_t* patterns, uint64_t a, uint64_t b,
+                         const NanTest& nan, const Load& load, Collector& col) {
   const FloatFormat& f = info(map.config.to).format;
   const bool signed_nans = is_float(map.config.to) && f.has_sign && f.special != SpecialEncoding::kFnuz;
   const E m = static_cast<E>(map.output_mask()), magnitude = static_cast<E>(nan.magnitude),
           low = static_cast<E>(nan.low), span = static_cast<E>(nan.span);
   E want[64];
-  size_t ri = map.run_index(patterns[0]);
+  const size_t runs = map.runs.size();
+  size_t ri = static_cast<size_t>(std::upper_bound(run_starts, run_starts + runs, a) - run_starts) - 1;
   for (uint64_t x = a; x < b;) {
     const size_t off = static_cast<size_t>(x - a);
-    while (patterns[off] > map.runs[ri].last) ++ri;
+    while (ri + 1 < runs && run_starts[ri + 1] <= x) ++ri;
     const Run& r = map.runs[ri];
     const uint64_t* p = patterns + off;
-    size_t k = static_cast<size_t>(std::min<uint64_t>(64, b - x));
-    if (p[k - 1] > r.last) k = static_cast<size_t>(std::upper_bound(p, p + k, r.last) - p);
+    const uint64_t run_end = ri + 1 < runs ? run_starts[ri + 1] : b;
+    const size_t k = static_cast<size_t>(std::min<uint64_t>({64, b - x, run_end - x}));
     if (r.outcome == ref::OutcomeClass::kUnspecified) {
       col.j.unspecified += k;
       x += k;
@@ -260,8 +260,8 @@ Judgement judge(const Map& map, uint64_t a, uint64_t b, const uint8_t* actual, s
   return j;
 }
 
-Judgement judge_patterns(const Map& map, const uint64_t* patterns, uint64_t a, uint64_t b, const uint8_t* actual,
-                         size_t max_intervals) {
+Judgement judge_patterns(const Map& map, const uint64_t* run_starts, const uint64_t* patterns, uint64_t a, uint64_t b,
+                         const uint8_t* actual, size_t max_intervals) {
   Judgement j;
   if (a >= b) return j;
   j.inputs = b - a;
@@ -270,9 +270,9 @@ Judgement judge_patterns(const Map& map, const uint64_t* patterns, uint64_t a, u
   const bool narrow = map.output_mask() >> 32 == 0;
   by_layout(map.config.to, a, b, actual, [&](uint64_t x, uint64_t end, const auto& load) {
     if (narrow)
-      judge_patterns_with<uint32_t>(map, patterns + (x - a), x, end, nan, load, col);
+      judge_patterns_with<uint32_t>(map, run_starts, patterns + (x - a), x, end, nan, load, col);
     else
-      judge_patterns_with<uint64_t>(map, patterns + (x - a), x, end, nan, load, col);
+      judge_patterns_with<uint64_t>(map, run_starts, patterns + (x - a), x, end, nan, load, col);
   });
   return j;
 }

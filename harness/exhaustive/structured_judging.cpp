@@ -75,6 +75,7 @@ StructuredExpectation expect_structured(StructuredSet set, unsigned jobs) {
     if (down % d == 0) return (uint64_t{0} - down / d) & mask;
     return std::nullopt;
   };
+  std::vector<uint64_t> run_starts;
   uint64_t run_inputs = 0;  // inputs in the last run
   for (size_t i = 0; i < n; ++i) {
     const ref::Result& r = results[i];
@@ -95,13 +96,14 @@ StructuredExpectation expect_structured(StructuredSet set, unsigned jobs) {
       p.last = x - 1;
     }
     m.runs.push_back({x, x, bits, 0, r.outcome, r.rule, flag});
+    run_starts.push_back(i);
     run_inputs = 1;
   }
   m.runs.back().last = ~uint64_t{0};
   // From pattern 0 (the set's first input is 0 for every source today; the formula extends it).
   Run& head = m.runs.front();
   head.base = (head.base - head.step * head.first) & mask, head.first = 0;
-  return {std::move(set), std::move(m)};
+  return {std::move(set), std::move(m), std::move(run_starts)};
 }
 
 std::vector<Interval> failing_classes(const StructuredSet& set, const std::vector<StructuredFailure>& failures) {

@@ -18,6 +18,7 @@ struct StructuredExpectation {
   // inputs of the set with one outcome, rule and NaN-sign flag; config is the set's. Exact at the
   // set's inputs; between them the runs say nothing.
   Map expectations;
+  std::vector<uint64_t> run_starts;  // the input number of each run's first input
 };
 
 // ref::convert_element on every input of the set, on `jobs` threads.
