@@ -145,7 +145,10 @@ PieceResult judge_piece(const Piece& piece, const Prepared& p, BatchImplementati
       add_call_failure(c.call_failures, {a, b - 1, st.failure_kind, st.message});
     } else {
       // A structured set's failures are all kept, to be named by class at the end of the piece.
-      const Judgement j = judge(map, a, b, buf.output.data(), structured ? SIZE_MAX : o.max_intervals);
+      const Judgement j =
+          structured ? judge_patterns(map, structured->run_starts.data(), structured->set.inputs.data() + a, a, b,
+                                     buf.output.data(), SIZE_MAX)
+                     : judge(map, a, b, buf.output.data(), o.max_intervals);
       c.fail += j.failures;
       c.unspecified += j.unspecified;
       c.pass += n - j.failures - j.unspecified;
@@ -154,7 +157,7 @@ PieceResult judge_piece(const Piece& piece, const Prepared& p, BatchImplementati
         if (structured) {
           for (uint64_t x = f.first; x <= f.last; ++x)
             structured_failures.push_back(
-                {x, map.expected(x).value.bits,
+                {x, map.expected(structured->set.inputs[static_cast<size_t>(x)]).value.bits,
                  load_bits(to, buf.output.data(), static_cast<size_t>(x - a)) & map.output_mask(), f.outcome, f.rule});
           continue;
         }

@@ -157,7 +157,7 @@ std::string outputs_digest(const std::vector<PieceDigest>& pieces);
 // The maps of the selection: derived once, cross-checked (every run's boundaries and neighbours
 // plus 10^4 random inputs) before they are trusted. A source wider than 32 bits is judged on its
 // structured set (structured_judging.hpp): its inputs are numbered by their position in the set,
-// its map runs over those positions.
+// its map runs over their source patterns (judged by judge_patterns).
 struct StructuredExpectation;
 struct Prepared {
   std::vector<Call> calls;                                   // derivable and accepted, in order

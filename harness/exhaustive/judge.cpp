@@ -149,6 +149,86 @@ void judge_with(const Map& map, uint64_t a, uint64_t b, const NanTest& nan, cons
   }
 }
 
+// judge_with for inputs whose patterns are patterns[0 .. b - a), in blocks of at most 64 inputs
+// of one run: the runs are walked forward by their first inputs, a block ends where its run does,
+// and the run's expectations are computed from the patterns and compared without branches.
+template <class E, class Load>
+void judge_patterns_with(const Map& map, const uint64_t* run_starts, const uint64_t* patterns, uint64_t a, uint64_t b,
+                         const NanTest& nan, const Load& load, Collector& col) {
+  const FloatFormat& f = info(map.config.to).format;
+  const bool signed_nans = is_float(map.config.to) && f.has_sign && f.special != SpecialEncoding::kFnuz;
+  const E m = static_cast<E>(map.output_mask()), magnitude = static_cast<E>(nan.magnitude),
+          low = static_cast<E>(nan.low), span = static_cast<E>(nan.span);
+  E want[64];
+  const size_t runs = map.runs.size();
+  size_t ri = static_cast<size_t>(std::upper_bound(run_starts, run_starts + runs, a) - run_starts) - 1;
+  for (uint64_t x = a; x < b;) {
+    const size_t off = static_cast<size_t>(x - a);
+    while (ri + 1 < runs && run_starts[ri + 1] <= x) ++ri;
+    const Run& r = map.runs[ri];
+    const uint64_t* p = patterns + off;
+    const uint64_t run_end = ri + 1 < runs ? run_starts[ri + 1] : b;
+    const size_t k = static_cast<size_t>(std::min<uint64_t>({64, b - x, run_end - x}));
+    if (r.outcome == ref::OutcomeClass::kUnspecified) {
+      col.j.unspecified += k;
+      x += k;
+      continue;
+    }
+    const bool is_nan = r.outcome == ref::OutcomeClass::kNan;
+    const E sign = is_nan && signed_nans && r.nan_sign_matters ? static_cast<E>(ref::sign_bit(f)) : 0;
+    const E base = static_cast<E>(r.base), step = static_cast<E>(r.step);
+    const uint64_t first = r.first;
+    // Exact modulo 2^(bits of E), so modulo 2^(destination bits).
+    const auto fill_want = [&] {
+      for (size_t j = 0; j < k; ++j) want[j] = static_cast<E>(base + step * static_cast<E>(p[j] - first));
+    };
+    const bool constant = step == 0 && !is_nan;  // most runs
+    if (!constant) fill_want();
+    E bad = 0;
+    if (constant)
+      for (size_t j = 0; j < k; ++j) bad |= static_cast<E>(load(off + j)) ^ base;
+    else if (is_nan)
+      for (size_t j = 0; j < k; ++j) {
+        const E got = static_cast<E>(load(off + j)) & m;
+        bad |= static_cast<E>(static_cast<E>((got & magnitude) - low) > span) | ((got ^ want[j]) & sign);
+      }
+    else
+      for (size_t j = 0; j < k; ++j) bad |= static_cast<E>(load(off + j)) ^ want[j];
+    if ((bad & m) != 0) {
+      if (constant) fill_want();
+      for (size_t j = 0; j < k; ++j) {
+        const E got = static_cast<E>(load(off + j)) & m;
+        const bool fails = is_nan ? static_cast<E>((got & magnitude) - low) > span || ((got ^ want[j]) & sign) != 0
+                                  : got != (want[j] & m);
+        if (fails) col.fail(x + j, r, want[j] & m, got);
+      }
+    }
+    x += k;
+  }
+}
+
+template <class Judge>
+void by_layout(ElementType to, uint64_t a, uint64_t b, const uint8_t* actual, const Judge& judge_range) {
+  if (is_packed(to)) {
+    // Unpacked a byte at a time into chunks of one byte per output, judged as 1-byte outputs
+    // (intervals merge across chunks: the collector extends the last one).
+    constexpr uint64_t kChunk = 4096;
+    uint8_t buf[kChunk];
+    for (uint64_t x = a; x < b; x += kChunk) {
+      const uint64_t end = std::min<uint64_t>(b, x + kChunk);
+      unpack_elements(to, actual, static_cast<size_t>(x - a), static_cast<size_t>(end - x), buf);
+      judge_range(x, end, Wide<uint8_t>{buf});
+    }
+    return;
+  }
+  switch (info(to).bits) {
+    case 8: judge_range(a, b, Wide<uint8_t>{actual}); break;
+    case 16: judge_range(a, b, Wide<uint16_t>{actual}); break;
+    case 32: judge_range(a, b, Wide<uint32_t>{actual}); break;
+    default: judge_range(a, b, Wide<uint64_t>{actual}); break;
+  }
+}
+
 }  // namespace
 
 NanTest nan_test(ElementType to) {
@@ -174,26 +254,26 @@ Judgement judge(const Map& map, uint64_t a, uint64_t b, const uint8_t* actual, s
   if (a >= b) return j;
   j.inputs = b - a;
   Collector col{j, max_intervals};
-  const ElementType to = map.config.to;
-  const NanTest nan = nan_test(to);
-  if (is_packed(to)) {
-    // Unpacked a byte at a time into chunks of one byte per output, judged as 1-byte outputs
-    // (intervals merge across chunks: the collector extends the last one).
-    constexpr uint64_t kChunk = 4096;
-    uint8_t buf[kChunk];
-    for (uint64_t x = a; x < b; x += kChunk) {
-      const uint64_t end = std::min<uint64_t>(b, x + kChunk);
-      unpack_elements(to, actual, static_cast<size_t>(x - a), static_cast<size_t>(end - x), buf);
-      judge_with(map, x, end, nan, Wide<uint8_t>{buf}, col);
-    }
-    return j;
-  }
-  switch (info(to).bits) {
-    case 8: judge_with(map, a, b, nan, Wide<uint8_t>{actual}, col); break;
-    case 16: judge_with(map, a, b, nan, Wide<uint16_t>{actual}, col); break;
-    case 32: judge_with(map, a, b, nan, Wide<uint32_t>{actual}, col); break;
-    default: judge_with(map, a, b, nan, Wide<uint64_t>{actual}, col); break;
-  }
+  const NanTest nan = nan_test(map.config.to);
+  by_layout(map.config.to, a, b, actual,
+            [&](uint64_t x, uint64_t end, const auto& load) { judge_with(map, x, end, nan, load, col); });
+  return j;
+}
+
+Judgement judge_patterns(const Map& map, const uint64_t* run_starts, const uint64_t* patterns, uint64_t a, uint64_t b,
+                         const uint8_t* actual, size_t max_intervals) {
+  Judgement j;
+  if (a >= b) return j;
+  j.inputs = b - a;
+  Collector col{j, max_intervals};
+  const NanTest nan = nan_test(map.config.to);
+  const bool narrow = map.output_mask() >> 32 == 0;
+  by_layout(map.config.to, a, b, actual, [&](uint64_t x, uint64_t end, const auto& load) {
+    if (narrow)
+      judge_patterns_with<uint32_t>(map, run_starts, patterns + (x - a), x, end, nan, load, col);
+    else
+      judge_patterns_with<uint64_t>(map, run_starts, patterns + (x - a), x, end, nan, load, col);
+  });
   return j;
 }
 

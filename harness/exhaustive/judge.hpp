@@ -40,4 +40,13 @@ NanTest nan_test(ElementType to);
 // the flag says it matters), unspecified -> anything.
 Judgement judge(const Map& map, uint64_t a, uint64_t b, const uint8_t* actual, size_t max_intervals = 1000);
 
+// The same for inputs that are not consecutive patterns (a structured set, structured_judging.hpp):
+// inputs [a, b) are the source patterns patterns[0 .. b - a), in increasing order; `map`'s runs
+// are over source patterns, affine (their expectation at pattern p is base + step * (p - first)),
+// and run i holds the inputs from run_starts[i] to run_starts[i + 1] - 1 (the last: to the end).
+// Each run's inputs are compared in blocks of 64 without branches; failures are reported by input
+// number as judge() does.
+Judgement judge_patterns(const Map& map, const uint64_t* run_starts, const uint64_t* patterns, uint64_t a, uint64_t b,
+                         const uint8_t* actual, size_t max_intervals = 1000);
+
 }  // namespace castlike::exhaustive

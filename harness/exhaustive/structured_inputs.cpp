@@ -153,7 +153,14 @@ StructuredSet structured_set(const Configuration& c) {
     std::iota(s.inputs.begin(), s.inputs.end(), uint64_t{0});
     return s;
   }
-  std::vector<Collected> all;
+  // Each level's inputs are sorted on their own (they fill a few cache lines, not the whole set);
+  // the levels are disjoint ranges of patterns (only zero is shared, by an integer's two signs),
+  // so putting them in order of their first pattern orders the set.
+  std::vector<std::vector<Collected>> levels;
+  const auto sorted_level = [&levels](std::vector<Collected> level) {
+    std::stable_sort(level.begin(), level.end(), [](const Collected& a, const Collected& b) { return a.pattern < b.pattern; });
+    levels.push_back(std::move(level));
+  };
   const auto [lo, hi] = deciding_exponents(c.to);
   if (is_float(c.from)) {
     const FloatFormat& f = info(c.from).format;
@@ -168,8 +175,10 @@ StructuredSet structured_set(const Configuration& c) {
     for (bool negative : {false, true})
       for (int field : fields) {
         const int e = std::max(field, 1) - f.bias;
+        std::vector<Collected> level;
         add_level(c, {negative, static_cast<int16_t>(field), e, f.mantissa_bits, static_cast<uint64_t>(field) << f.mantissa_bits},
-                  false, all);
+                  false, level);
+        sorted_level(std::move(level));
       }
   } else {
     const int bits = info(c.from).bits;
@@ -182,13 +191,17 @@ StructuredSet structured_set(const Configuration& c) {
         add_level(c, {negative, static_cast<int16_t>(length), length - 1, std::max(0, length - 1), leading}, true, level);
         // The most negative value is the only one of its bit length.
         if (is_signed && length == bits) std::erase_if(level, [&](const Collected& x) { return x.pattern != leading; });
-        all.insert(all.end(), level.begin(), level.end());
+        sorted_level(std::move(level));
       }
   }
-  std::stable_sort(all.begin(), all.end(), [](const Collected& a, const Collected& b) { return a.pattern < b.pattern; });
+  std::stable_sort(levels.begin(), levels.end(), [](const auto& a, const auto& b) { return a.front().pattern < b.front().pattern; });
+  size_t total = 0;
+  for (const auto& level : levels) total += level.size();
   StructuredSet s{c, {}, {}, {}};
-  for (const Collected& x : all)
-    if (s.inputs.empty() || s.inputs.back() != x.pattern) s.inputs.push_back(x.pattern), s.classes.push_back(x.cls);
+  s.inputs.reserve(total), s.classes.reserve(total);
+  for (const auto& level : levels)
+    for (const Collected& x : level)  // the first of equal patterns is kept
+      if (s.inputs.empty() || s.inputs.back() != x.pattern) s.inputs.push_back(x.pattern), s.classes.push_back(x.cls);
   return s;
 }
 

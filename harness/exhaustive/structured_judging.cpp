@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <thread>
 #include <tuple>
 
@@ -67,23 +68,47 @@ StructuredExpectation expect_structured(StructuredSet set, unsigned jobs) {
                                           c.to, c.attributes);
     });
   for (auto& t : pool) t.join();
+  // Runs over source patterns: consecutive inputs join a run while their class is the run's and
+  // their bits are affine in the pattern with the run's step (the first two inputs fix the step);
+  // every input is checked, so the runs state the reference's answers exactly. A run reaches up
+  // to the next run's first pattern, so that Map::expected answers for every input of the set.
   Map m{c, {}};
   const uint64_t mask = bit_mask(c.to);
+  const auto affine_step = [&](const Run& p, uint64_t x, uint64_t bits) -> std::optional<uint64_t> {
+    const uint64_t up = (bits - p.base) & mask, down = (p.base - bits) & mask, d = x - p.first;
+    if (up % d == 0) return up / d;
+    if (down % d == 0) return (uint64_t{0} - down / d) & mask;
+    return std::nullopt;
+  };
+  std::vector<uint64_t> run_starts;
+  uint64_t run_inputs = 0;  // inputs in the last run
   for (size_t i = 0; i < n; ++i) {
     const ref::Result& r = results[i];
+    const uint64_t x = set.inputs[i];
     // The NaN-sign flag matters only for NaN outcomes (as in derive.cpp): elsewhere it would split runs.
     const bool flag = r.outcome == ref::OutcomeClass::kNan ? r.nan_sign_matters : true;
     const uint64_t bits = r.value.bits & mask;
     if (!m.runs.empty()) {
       Run& p = m.runs.back();
-      if (p.base == bits && p.outcome == r.outcome && p.rule == r.rule && p.nan_sign_matters == flag) {
-        p.last = i;
-        continue;
+      if (p.outcome == r.outcome && p.rule == r.rule && p.nan_sign_matters == flag) {
+        if (run_inputs == 1)
+          if (const auto step = affine_step(p, x, bits)) p.step = *step;
+        if (((p.base + p.step * (x - p.first)) & mask) == bits) {
+          p.last = x, ++run_inputs;
+          continue;
+        }
       }
+      p.last = x - 1;
     }
-    m.runs.push_back({i, i, bits, 0, r.outcome, r.rule, flag});
+    m.runs.push_back({x, x, bits, 0, r.outcome, r.rule, flag});
+    run_starts.push_back(i);
+    run_inputs = 1;
   }
-  return {std::move(set), std::move(m)};
+  m.runs.back().last = ~uint64_t{0};
+  // From pattern 0 (the set's first input is 0 for every source today; the formula extends it).
+  Run& head = m.runs.front();
+  head.base = (head.base - head.step * head.first) & mask, head.first = 0;
+  return {std::move(set), std::move(m), std::move(run_starts)};
 }
 
 std::vector<Interval> failing_classes(const StructuredSet& set, const std::vector<StructuredFailure>& failures) {

@@ -1,6 +1,6 @@
 // Judging a structured input set (structured_inputs.hpp): the reference's expectation of every
-// input, as a map over positions in the set, so that judge() compares outputs at memory speed
-// unchanged; and the failures named by class (sign x level range x the round-relevant bits x the
+// input, as runs over source patterns that are affine in the pattern, so that judge_patterns()
+// compares outputs run by run at memory speed; and the failures named by class (sign x level range x the round-relevant bits x the
 // sticky pattern) instead of by intervals of consecutive patterns, which the set does not have.
 #pragma once
 
@@ -14,9 +14,11 @@ namespace castlike::exhaustive {
 
 struct StructuredExpectation {
   StructuredSet set;
-  // Runs over positions 0 .. set.inputs.size() - 1 (not over source patterns): consecutive
-  // positions with the same expectation share a constant run. config is the set's.
+  // Runs over source patterns, affine (a constant where the step is 0), each holding consecutive
+  // inputs of the set with one outcome, rule and NaN-sign flag; config is the set's. Exact at the
+  // set's inputs; between them the runs say nothing.
   Map expectations;
+  std::vector<uint64_t> run_starts;  // the input number of each run's first input
 };
 
 // ref::convert_element on every input of the set, on `jobs` threads.

@@ -215,13 +215,20 @@ endif()
 # their properties and the naming of failures by class in the default run (label `maps`); the
 # kernels at every ISA level on every input of every set, one case per source and level (label
 # `exhaustive`, scripts/test-exhaustive; the time per level is in docs/exhaustive.md).
-add_executable(structured_levels_test ${PROJECT_SOURCE_DIR}/conformance/structured_levels_test.cpp)
-target_link_libraries(structured_levels_test PRIVATE castlike_exhaustive_engine castlike_optimized GTest::gtest
-                                                     GTest::gtest_main)
-target_include_directories(structured_levels_test PRIVATE ${PROJECT_SOURCE_DIR}/optimized)
+# A second binary holds the AVX-512 kernels emulated through SIMDe, as for the maps above.
+function(castlike_add_structured_levels_test name)
+  add_executable(${name} ${PROJECT_SOURCE_DIR}/conformance/structured_levels_test.cpp)
+  target_link_libraries(${name} PRIVATE castlike_exhaustive_engine castlike_optimized GTest::gtest GTest::gtest_main)
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/optimized)
+  gtest_discover_tests(${name} TEST_FILTER "ExhaustiveLevels/Full.*"
+                       PROPERTIES LABELS exhaustive TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
+endfunction()
+castlike_add_structured_levels_test(structured_levels_test)
 gtest_discover_tests(structured_levels_test TEST_FILTER "StructuredSets.*" PROPERTIES LABELS maps DISCOVERY_TIMEOUT 60)
-gtest_discover_tests(structured_levels_test TEST_FILTER "ExhaustiveLevels/Full.*"
-                     PROPERTIES LABELS exhaustive TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
+if(COMMAND castlike_emulate_avx512)
+  castlike_add_structured_levels_test(structured_levels_avx512_emulated_test)
+  castlike_emulate_avx512(structured_levels_avx512_emulated_test)
+endif()
 
 # The structured sets of the STRING source: harness/exhaustive/text_tests.cmake.
 include(${CMAKE_CURRENT_LIST_DIR}/text_tests.cmake)

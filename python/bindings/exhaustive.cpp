@@ -17,6 +17,7 @@
 #include "exhaustive/derive.hpp"
 #include "exhaustive/engine.hpp"
 #include "exhaustive/render_exhaustive.hpp"
+#include "exhaustive/structured_inputs.hpp"
 
 namespace castlike::python {
 namespace {
@@ -133,10 +134,12 @@ void def_exhaustive(nb::module_& m) {
     std::vector<std::string> ids;
     // Only those with a CastLike-25 call, the one Python implementations get: the Cast-28-only
     // FLOAT6 configurations would otherwise be listed and then refused.
-    for (const auto& c : exhaustive::all_configurations())
-      if (exhaustive::call_at(c, 25)) ids.push_back(exhaustive::configuration_id(c));
+    for (const auto& list : {exhaustive::all_configurations(), exhaustive::structured_configurations()})
+      for (const auto& c : list)
+        if (exhaustive::call_at(c, 25)) ids.push_back(exhaustive::configuration_id(c));
     return ids;
-  }, "The ids of every configuration an exhaustive run can judge (sources of at most 32 bits).");
+  }, "The ids of every configuration an exhaustive run can judge (sources of at most 32 bits, and the "
+     "structured sets of the 64-bit sources).");
 
   nb::class_<PyExhaustiveReport>(m, "ExhaustiveReport")
       .def_prop_ro("ok", [](const PyExhaustiveReport& r) { return r.report.ok(); })
@@ -165,6 +168,7 @@ void def_exhaustive(nb::module_& m) {
             x["actual"] = i.actual;
             x["rule"] = std::string(ref::rule_name(i.rule));
             x["readings"] = i.readings;
+            x["class"] = i.pattern_class;  // a structured set's failing class, "" otherwise
             intervals.append(x);
           }
           d["intervals"] = intervals;

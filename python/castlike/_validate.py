@@ -414,9 +414,11 @@ class ExhaustiveReport(_Rendered):
 
 
 def exhaustive_configurations() -> List[str]:
-    """The ids an exhaustive validation takes: every configuration of a source of at most 32 bits
-    (FLOAT-FLOAT8E4M3FN-sat1, INT32-FLOAT8E8M0-sat0-down, ...) that CastLike-25 can call, the call a
-    Python implementation gets; the FLOAT6 types (Cast-28 only) are not among them (the command line's
+    """The ids an exhaustive validation takes that CastLike-25 can call, the call a Python
+    implementation gets: every configuration of a source of at most 32 bits (FLOAT-FLOAT8E4M3FN-sat1,
+    INT32-FLOAT8E8M0-sat0-down, ...), judged on every input, and of DOUBLE, INT64 and UINT64
+    (DOUBLE-FLOAT16, ...), judged on their structured sets (the inputs that decide a rounding;
+    failures named by class). The FLOAT6 types (Cast-28 only) are not among them (the command line's
     `castlike validate --exhaustive` judges those as Cast-28 calls)."""
     return list(_core.exhaustive_configurations())
 
@@ -486,7 +488,8 @@ def validate(impl: Implementation, *, vectors: Vectors = None, cases: Cases = No
     cases       case names or ids, or a predicate over list_cases()' dicts; pairs "FROM-TO" list
     rules       judge only these rule ids
     exhaustive  a configuration id or a list of them (exhaustive_configurations()): every input
-                bit pattern instead of the vectors, in batches of `batch` inputs; returns an
+                bit pattern (a 64-bit source: its structured set, failures named by their "class")
+                instead of the vectors, in batches of `batch` inputs; returns an
                 ExhaustiveReport. input_range=(first, last) limits the inputs; max_intervals: the
                 failing intervals kept per configuration (default: the command line's, as its
                 `validate --exhaustive --max-intervals N`).
