@@ -7,7 +7,7 @@
 //  - ExhaustiveLevels/Full.EveryInput/STRING_structured_<level> (label `exhaustive`,
 //    scripts/test-exhaustive): the kernels' text path (castlike_convert_from_strings) with the
 //    level forced, on every input of every configuration of STRING, judged against the
-//    reference's expectations with judge().
+//    reference's expectations with judge_patterns().
 #include <gtest/gtest.h>
 #include <time.h>
 
@@ -194,7 +194,7 @@ TEST_P(Full, EveryInput) {
               CASTLIKE_OK)
         << c.name();
     const double t2 = cpu_seconds();
-    const Judgement j = judge(e.expectations, 0, n, out.data(), 8);
+    const Judgement j = judge_patterns(e.expectations, e.run_starts.data(), e.set.inputs.data(), 0, n, out.data(), 8);
     r.expect_cpu += t1 - t0, r.kernel_cpu += t2 - t1, r.judge_cpu += cpu_seconds() - t2;
     std::printf("  %s: %zu inputs, kernel %.3f CPU-s (%.2f M inputs per CPU-second)\n", c.name().c_str(), n, t2 - t1,
                 static_cast<double>(n) / std::max(1e-9, t2 - t1) / 1e6);
