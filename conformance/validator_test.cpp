@@ -702,8 +702,9 @@ const Candidate& reading(const std::string& name) {
 }
 
 // A one-element generated case FROM -> TO on input `in` (opset 25, saturate as given).
-VectorFile one(ElementType from, ElementType to, uint64_t in, std::optional<int64_t> saturate = std::nullopt) {
-  const CaseSpec spec{Operator::kCastLike, from, to, 25, saturate, std::nullopt};
+VectorFile one(ElementType from, ElementType to, uint64_t in, std::optional<int64_t> saturate = std::nullopt,
+               std::optional<std::string> round_mode = std::nullopt) {
+  const CaseSpec spec{Operator::kCastLike, from, to, 25, saturate, std::move(round_mode)};
   auto made = make_case(spec, {ref::Element::of_bits(in)});
   EXPECT_TRUE(std::holds_alternative<VectorFile>(made)) << std::get<std::string>(made);
   return std::get<VectorFile>(std::move(made));
@@ -714,6 +715,7 @@ struct PeerReading {
   ElementType from, to;
   uint64_t in, actual;  // the peer's output (bits)
   const char* not_this;  // a reading that must not explain it ("" for none)
+  const char* round_mode = nullptr;  // the case's round_mode (nullptr: not set)
 };
 
 TEST(Readings, EachPeerReadingExplainsItsMinimalVectorAndTheDefaultDoesNot) {
@@ -794,11 +796,20 @@ TEST(Readings, EachPeerReadingExplainsItsMinimalVectorAndTheDefaultDoesNot) {
       // -> FLOAT8E5M2 0x02 (OpenVINO fed), not 0x01.
       {"A9=through-float16+saturate=0+subnormal-carry-doubled", T::kFloat, T::kFloat8E5M2, 0x377fffffu, 0x02u,
        "A9=through-float16+saturate=0"},
+      // DOUBLE 1.5 * 2^63, a tie, -> FLOAT8E8M0 nearest: the even code 0xbe (2^63), not 0xbf (OpenVINO
+      // constant); FLOAT holds the tie exactly, so A5 alone still goes up.
+      {"A5=through-float32+e8m0-nearest-ties-even", T::kDouble, T::kFloat8E8M0, 0x43e8000000000000u, 0xbeu,
+       "A5=through-float32", "nearest"},
+      // DOUBLE just below 1.5 * 2^62 rounds to that tie in FLOAT, whose even code is the upper one:
+      // 0xbe (2^63), not 0xbd; ignoring round_mode (down) gives 0xbd.
+      {"A5=through-float32+e8m0-nearest-ties-even", T::kDouble, T::kFloat8E8M0, 0x43d7ffffffffffffu, 0xbeu,
+       "round_mode=down", "nearest"},
   };
   for (const auto& pc : cases) {
     SCOPED_TRACE(std::string(pc.reading) + " " + std::string(info(pc.from).name) + " -> " +
                  std::string(info(pc.to).name));
-    const VectorFile f = one(pc.from, pc.to, pc.in);
+    const VectorFile f =
+        one(pc.from, pc.to, pc.in, std::nullopt, pc.round_mode ? std::optional<std::string>(pc.round_mode) : std::nullopt);
     ASSERT_EQ(f.input.size(), 1u);
     const auto actual = ref::Element::of_bits(pc.actual);
     EXPECT_NE(f.expected[0].bits, pc.actual) << "the default gives the peer's output: nothing to explain";
@@ -824,6 +835,27 @@ TEST(Readings, ThroughFloat32ThenE5M2OverflowNanExplainsBothItsParts) {
   ASSERT_EQ(tie.expected[0].bits, 0x05u);
   EXPECT_TRUE(explains(both, tie, 0, ref::Element::of_bits(0x04)));
   EXPECT_FALSE(explains(reading("e5m2-overflow-nan"), tie, 0, ref::Element::of_bits(0x04)));
+}
+
+TEST(Readings, E8M0TiesToEvenReadsOnlyRoundModeNearestAndOnlyTies) {
+  const auto& ties_even = reading("A5=through-float32+e8m0-nearest-ties-even");
+  // With round_mode up the tie 1.5 * 2^63 goes up (0xbf); 0xbe there is not this reading's.
+  const VectorFile up = one(ElementType::kDouble, ElementType::kFloat8E8M0, 0x43e8000000000000u);
+  ASSERT_EQ(up.expected[0].bits, 0xbfu);
+  EXPECT_FALSE(explains(ties_even, up, 0, ref::Element::of_bits(0xbe)));
+  // FLOAT 1.5 * 2^2 (6): the codes are 129 and 130, the even one is the upper: the default's answer,
+  // nothing to explain; the lower one (4) is not what the reading gives.
+  const VectorFile even = one(ElementType::kFloat, ElementType::kFloat8E8M0, 0x40c00000u, std::nullopt, "nearest");
+  ASSERT_EQ(even.expected[0].bits, 0x82u);
+  EXPECT_FALSE(explains(ties_even, even, 0, ref::Element::of_bits(0x81)));
+  // FLOAT 1.5 * 2^3 (12): the codes are 130 and 131: 130 (8), not 131 (16). The FLOAT rounding is
+  // exact here, so the reading applies to FLOAT sources too.
+  const VectorFile odd = one(ElementType::kFloat, ElementType::kFloat8E8M0, 0x41400000u, std::nullopt, "nearest");
+  ASSERT_EQ(odd.expected[0].bits, 0x83u);
+  EXPECT_TRUE(explains(ties_even, odd, 0, ref::Element::of_bits(0x82)));
+  // Just above that tie, nearest is up for every reading.
+  const VectorFile above = one(ElementType::kFloat, ElementType::kFloat8E8M0, 0x41400001u, std::nullopt, "nearest");
+  EXPECT_FALSE(explains(ties_even, above, 0, ref::Element::of_bits(0x82)));
 }
 
 TEST(Readings, ThroughFloat16WithSaturateIgnoredExplainsFloat8Overflow) {
@@ -865,6 +897,22 @@ TEST(Readings, TheValidatorNamesAPeerReadingOverAWholeCase) {
   ASSERT_GT(r.total.fail, 0u);
   const RuleResult& rr = r.rules.at(ref::RuleId::kSubByteRoundWrap);
   EXPECT_NE(rr.verdict.find("A8=truncate-clamp"), std::string::npos) << rr.verdict;
+}
+
+TEST(Candidates, EveryPeerReadingHasItsRowInTheSemanticsDoc) {
+  // docs/semantics.md "Readings found in peers" names each reading the catalogue marks as found in
+  // peers (in backticks, alone or in the combinations row): where it is documented is one place.
+  std::ifstream in(std::string(CASTLIKE_SOURCE_DIR) + "/docs/semantics.md");
+  ASSERT_TRUE(in.good());
+  std::ostringstream doc;
+  doc << in.rdbuf();
+  size_t peer_readings = 0;
+  for (const Candidate& c : candidates()) {
+    if (c.description.find("(a reading found in peers") == std::string::npos) continue;
+    ++peer_readings;
+    EXPECT_NE(doc.str().find("`" + c.name + "`"), std::string::npos) << c.name << " is not in docs/semantics.md";
+  }
+  EXPECT_GT(peer_readings, 0u);
 }
 
 TEST(Candidates, EveryNamedSwitchParses) {

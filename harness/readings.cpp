@@ -40,6 +40,7 @@ bool explains(const Candidate& c, const VectorFile& f, size_t i, const Element& 
     case Candidate::Kind::kBfloat16Truncate:
     case Candidate::Kind::kBfloat16HalfBias:
     case Candidate::Kind::kDoubleAsFloat:
+    case Candidate::Kind::kE8M0TiesEven:
       return readings::explains_float(c, f, i, actual);
     case Candidate::Kind::kNanSign:
     case Candidate::Kind::kNanToMinusZero:

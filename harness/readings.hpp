@@ -45,6 +45,7 @@ struct Candidate {
     kInt32Held,            // to UINT32 / INT64 / UINT64: the result held in INT32 (beyond it: clamped or INT32 min)
     kBoolInt32,            // integer to BOOL held in INT32: INT32 min (and unsigned values beyond INT32) give false
     kDoubleAsFloat,        // to DOUBLE: the value rounded to FLOAT, then widened
+    kE8M0TiesEven,         // to FLOAT8E8M0, round_mode nearest: rounded to FLOAT (A5), a tie to the even code
   };
   int digits = 0;  // kPrintfDigits
   std::string name, description;

@@ -33,6 +33,24 @@ std::vector<uint64_t> nan_as_float_bits(ElementType from, uint64_t bits) {
   return {as_is | 0x00400000u, as_is};
 }
 
+// Element i to FLOAT8E8M0 with round_mode nearest as the reference computes it under A5 (the value
+// rounded to FLOAT first), except that a FLOAT value exactly halfway between two powers, 1.5 * 2^e,
+// goes to whichever of the codes e + 127 and e + 128 is even instead of up: round to nearest even
+// on a format whose mantissa is empty, where the last bit kept is the exponent's. Only in-range
+// results change (E8M0.ROUND): the range is the default's, judged on the value before rounding.
+std::optional<ref::Result> e8m0_through_float_ties_even(const VectorFile& f, size_t i) {
+  ref::Variants through_float;
+  through_float.a5 = ref::Variants::E8M0Input::kThroughFloat32;
+  auto r = reading(f, i, through_float, f.saturate, f.round_mode);
+  if (!r || r->rule != ref::RuleId::kE8M0Round || (r->value.bits & 1) == 0) return r;
+  const ref::Result held = ref::convert_element(f.from, f.input[i], ElementType::kFloat, ref::Attributes{});
+  const auto x = ref::decode_element(ElementType::kFloat, held.value).value;
+  if (!x.is_finite() || x.is_zero() || x.negative) return r;
+  const ref::ExactValue tie = ref::ExactValue::dyadic(false, 3, ref::floor_log2(x) - 1);
+  if (ref::compare_magnitude(x, tie) == 0) r->value.bits -= 1;  // up gave the odd code e + 128
+  return r;
+}
+
 }  // namespace
 
 bool explains_float(const Candidate& c, const VectorFile& f, size_t i, const Element& actual) {
@@ -115,6 +133,12 @@ bool explains_float(const Candidate& c, const VectorFile& f, size_t i, const Ele
       if (as_float.outcome == ref::OutcomeClass::kUnspecified) return false;
       const ref::Result wide = ref::convert_element(ElementType::kFloat, as_float.value, ElementType::kDouble, a);
       if (!ref::matches(f.to, wide, actual)) return false;
+      return default_differs(f, i, actual);
+    }
+    case Candidate::Kind::kE8M0TiesEven: {
+      if (f.to != ElementType::kFloat8E8M0 || f.round_mode.value_or("up") != "nearest") return false;
+      const auto r = e8m0_through_float_ties_even(f, i);
+      if (!r || !ref::matches(f.to, *r, actual)) return false;
       return default_differs(f, i, actual);
     }
     default:
