@@ -177,8 +177,8 @@ const std::vector<Candidate>& candidates() {
     // the FLOAT rounding before it is A5's through-float32.
     reading_only("A5=through-float32+e8m0-nearest-ties-even", Candidate::Kind::kE8M0TiesEven,
                  "to FLOAT8E8M0 with round_mode=nearest: the value is rounded to FLOAT first (A5=through-float32), "
-                 "then a tie 1.5 * 2^e goes to the even code instead of up, as the Cast page's \"ties round up\" "
-                 "says (DOUBLE 1.5 * 2^63 gives 0xbe, 2^63, not 0xbf; a DOUBLE just below 1.5 * 2^62 rounds to "
+                 "then a tie 1.5 * 2^e goes to the even code, not up as the Cast page's \"ties round up\" says "
+                 "(DOUBLE 1.5 * 2^63 gives 0xbe, 2^63, not 0xbf; a DOUBLE just below 1.5 * 2^62 rounds to "
                  "that tie in FLOAT and gives 0xbe, 2^63, not 0xbd)");
     for (int s : {0, 1}) {
       Candidate a;
