@@ -198,13 +198,14 @@ def read_patterns(config: Configuration, inp: BinaryIO, buffer: Array) -> int:
     """Fills `buffer` (the source's bit patterns) from the raw input stream `inp` as far as it goes;
     the number of inputs read (fewer than the buffer holds only at the end of the stream). A pipe
     may return less than asked: reads until the buffer is full or the stream ends."""
-    view = memoryview(buffer.view(np.uint8))
+    view = buffer.view(np.uint8)
     got = 0
     while got < len(view):
-        n = inp.readinto(view[got:])
-        if not n:
+        chunk = inp.read(len(view) - got)
+        if not chunk:
             break
-        got += n
+        view[got:got + len(chunk)] = np.frombuffer(chunk, dtype=np.uint8)
+        got += len(chunk)
     if got % buffer.itemsize:
         raise RuntimeError("the inputs of %s end inside an element: %d bytes after the last whole %d-byte input"
                            % (config.id, got % buffer.itemsize, buffer.itemsize))
