@@ -3,8 +3,9 @@ vector-file mode
 
     --vectors PATH [--vectors PATH ...] --out results.jsonl [--only NAME,...]
 
-writes a results file for `castlike validate --results`; `--exhaustive ID ...` and `--list` are the
-exhaustive mode (castlike.peers.exhaustive), for the peers whose registry row has it."""
+writes a results file for `castlike validate --results`; `--exhaustive ID ...` (with `--inputs` for
+a structured set), `--files LIST` and `--list` are the exhaustive mode (castlike.peers.exhaustive),
+for the peers whose registry row has it."""
 
 import argparse
 import sys

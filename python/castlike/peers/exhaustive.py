@@ -11,6 +11,11 @@ raw ONNX layout: little-endian, the packed types one bit string (element 0 in th
 types two per byte, 2-bit types four per byte, 6-bit types four per three bytes). Every
 configuration is first tried on the inputs 0 .. 3, so that one the implementation cannot run is
 refused before any output is written.
+
+A source of more than 32 bits (DOUBLE, INT64, UINT64) is judged on its structured set, not on
+0 .. 2^bits - 1: castlike writes the set (`castlike validate --exhaustive --config ID --write-inputs -`,
+the source's raw layout, in input order), and `--inputs FILE|-` reads it here in batches, so that
+the outputs come back in the same order (structured_configurations()).
 """
 
 from __future__ import annotations
@@ -54,7 +59,17 @@ class Configuration:
         return s
 
     @property
+    def structured(self) -> bool:
+        """Judged on castlike's structured set (its inputs come from --write-inputs), not on every
+        pattern: a source too wide for 2^bits inputs."""
+        return element_type(self.source).bits > 32
+
+    @property
     def inputs(self) -> int:
+        """The number of inputs 0 .. 2^bits - 1 (a structured set's size is castlike's: ValueError)."""
+        if self.structured:
+            raise ValueError("%s is judged on a structured set: its inputs come from castlike "
+                             "(--write-inputs), not 0 .. 2^bits - 1" % self.id)
         return 1 << element_type(self.source).bits
 
     def attributes(self) -> Dict[str, Union[int, str]]:
@@ -79,16 +94,27 @@ def _from_id(text: str) -> Optional[Configuration]:
     return Configuration(parts[0], parts[1], saturate, round_mode)
 
 
+def _numeric_configurations() -> List[Configuration]:
+    """castlike's exhaustive configurations with a numeric source (STRING's sets are texts), in its order."""
+    found = [_from_id(i) for i in _validate.exhaustive_configurations()]
+    return [c for c in found if c is not None and element_type(c.source).raw_dtype is not None]
+
+
 def all_configurations() -> List[Configuration]:
     """Every configuration castlike judges on every input, in its order (not the structured sets of
     the 64-bit sources: their inputs are castlike's `validate --exhaustive --write-inputs`, not 0 .. 2^bits - 1)."""
-    found = [_from_id(i) for i in _validate.exhaustive_configurations()]
-    return [c for c in found if c is not None and element_type(c.source).bits <= 32]
+    return [c for c in _numeric_configurations() if not c.structured]
+
+
+def structured_configurations() -> List[Configuration]:
+    """The configurations of the numeric sources of more than 32 bits, judged on castlike's structured
+    sets (inputs from `castlike validate --exhaustive --config ID --write-inputs -`), in castlike's order."""
+    return [c for c in _numeric_configurations() if c.structured]
 
 
 def parse_id(text: str) -> Configuration:
-    """The Configuration named by `text`, or ValueError saying what is wrong."""
-    configurations = all_configurations()
+    """The Configuration named by `text` (a structured one too), or ValueError saying what is wrong."""
+    configurations = _numeric_configurations()
     for c in configurations:
         if c.id == text:
             return c
@@ -98,8 +124,7 @@ def parse_id(text: str) -> Configuration:
                          "ONNX type names)" % text)
     wanted = [c.id for c in configurations if (c.source, c.destination) == (parts[0], parts[1])]
     if not wanted:
-        raise ValueError("%r: exhaustive configurations have a numeric source of <= 32 bits and a numeric "
-                         "destination" % text)
+        raise ValueError("%r: exhaustive configurations have a numeric source and a numeric destination" % text)
     raise ValueError("%r: wrong attributes for %s; one of %s" % (text, parts[1], ", ".join(wanted)))
 
 
@@ -169,14 +194,95 @@ def stream(config: Configuration, convert: Converter, out: BinaryIO, batch: int 
     return converting
 
 
+def read_patterns(config: Configuration, inp: BinaryIO, buffer: Array) -> int:
+    """Fills `buffer` (the source's bit patterns) from the raw input stream `inp` as far as it goes;
+    the number of inputs read (fewer than the buffer holds only at the end of the stream). A pipe
+    may return less than asked: reads until the buffer is full or the stream ends."""
+    view = buffer.view(np.uint8)
+    got = 0
+    while got < len(view):
+        chunk = inp.read(len(view) - got)
+        if not chunk:
+            break
+        view[got:got + len(chunk)] = np.frombuffer(chunk, dtype=np.uint8)
+        got += len(chunk)
+    if got % buffer.itemsize:
+        raise RuntimeError("the inputs of %s end inside an element: %d bytes after the last whole %d-byte input"
+                           % (config.id, got % buffer.itemsize, buffer.itemsize))
+    return got // buffer.itemsize
+
+
+def stream_inputs(config: Configuration, convert: Converter, inp: BinaryIO, out: BinaryIO,
+                  batch: int = DEFAULT_BATCH) -> Tuple[int, float]:
+    """Converts the inputs of the raw input stream `inp` (castlike's --write-inputs: the source's
+    raw layout, little-endian) in order, batch by batch, and writes their raw outputs to `out`;
+    returns the number of inputs and the seconds spent converting. Batches are multiples of 4
+    inputs, so packed outputs of consecutive batches join up."""
+    patterns_type = bits_dtype(element_type(config.source)).newbyteorder("<")
+    buffer = np.empty(batch, dtype=patterns_type)
+    converting, count = 0.0, 0
+    while True:
+        n = read_patterns(config, inp, buffer)
+        if not n:
+            break
+        patterns = buffer[:n].astype(patterns_type.newbyteorder("="), copy=False)
+        t = time.perf_counter()
+        data = convert(patterns)
+        converting += time.perf_counter() - t
+        if len(data) != storage_bytes(config.destination, n):
+            raise RuntimeError("the implementation returned %d bytes for %d inputs from position %d; %d expected"
+                               % (len(data), n, count, storage_bytes(config.destination, n)))
+        out.write(data)
+        count += n
+        if n < batch:
+            break
+    out.flush()
+    return count, converting
+
+
+def run_files(peer_name: str, impl: Implementation, listing: str, batch: int) -> int:
+    """The --files mode: each line `ID INPUTS OUTPUT` of the file `listing` converted as
+    `--exhaustive ID --inputs INPUTS --out OUTPUT` would (the exit status: 0, 2 for a bad line or a
+    failed conversion; a refusal is OUTPUT.refused holding the reason, not an error)."""
+    with open(listing) as f:
+        lines = [line.split() for line in f if line.strip()]
+    for words in lines:
+        if len(words) != 3:
+            sys.stderr.write("error: %s: %r is not `ID INPUTS OUTPUT`\n" % (listing, " ".join(words)))
+            return 2
+        try:
+            config = parse_id(words[0])
+        except ValueError as e:
+            sys.stderr.write("error: %s: %s\n" % (listing, e))
+            return 2
+        try:
+            convert = open_checked(impl, config)
+        except Exception as e:
+            with open(words[2] + ".refused", "w") as f:
+                f.write("%s cannot run %s: %s\n" % (peer_name, config.id, one_line(e)))
+            continue
+        start, cpu = time.perf_counter(), time.process_time()
+        try:
+            with open(words[1], "rb") as inp, open(words[2], "wb") as out:
+                n, converting = stream_inputs(config, convert, inp, out, batch)
+        except (OSError, RuntimeError) as e:
+            sys.stderr.write("error: %s %s: %s\n" % (peer_name, config.id, one_line(e)))
+            return 2
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+        print("%s %s: %d inputs, %.2f s wall (converting %.2f s), %.2f s CPU"
+              % (peer_name, config.id, n, seconds, converting, cpu), file=sys.stderr, flush=True)
+    return 0
+
+
 def wants(argv: List[str]) -> bool:
     """True when the command line asks for the exhaustive mode (not the vector-file mode)."""
-    return any(a in ("--list", "--exhaustive") or a.startswith("--exhaustive=") for a in argv)
+    return any(a in ("--list", "--exhaustive", "--files") or a.startswith(("--exhaustive=", "--files=")) for a in argv)
 
 
 def main(peer_name: str, impl: Implementation, argv: List[str]) -> int:
-    """The adapters' `--exhaustive ID [--out FILE|-] [--range FIRST..LAST] [--batch N]` and `--list`
-    modes for the implementation `impl` (the exit status: 0, 2 broken pipe, 3 refused)."""
+    """The adapters' `--exhaustive ID [--inputs FILE|-] [--out FILE|-] [--range FIRST..LAST] [--batch N]`
+    and `--list` modes for the implementation `impl` (the exit status: 0, 2 broken pipe or bad
+    inputs, 3 refused)."""
     parser = argparse.ArgumentParser(
         prog="adapter " + peer_name,
         description="exhaustive mode: the raw outputs of every input of one configuration (%s)" % peer_name)
@@ -184,9 +290,17 @@ def main(peer_name: str, impl: Implementation, argv: List[str]) -> int:
     mode.add_argument("--exhaustive", metavar="ID",
                       help="configuration id <SOURCE>-<DESTINATION>[-sat<0|1>][-<round_mode>], "
                            "e.g. FLOAT-FLOAT8E4M3FN-sat1")
+    mode.add_argument("--files", metavar="LIST",
+                      help="many configurations in one process (the peer loaded once): LIST has a line "
+                           "`ID INPUTS OUTPUT` per configuration, each run as --exhaustive ID --inputs INPUTS "
+                           "--out OUTPUT; a refused one writes OUTPUT.refused with the reason and the rest go on")
     mode.add_argument("--list", action="store_true",
                       help="print the configurations this peer can run (one id a line) and those it "
                            "refuses (to stderr, with the reason)")
+    parser.add_argument("--inputs", metavar="FILE|-",
+                        help="read the inputs, in order, from FILE or stdin (the source's raw layout, as "
+                             "`castlike validate --exhaustive --config ID --write-inputs -` writes them); "
+                             "needed for a structured set (a source of more than 32 bits)")
     parser.add_argument("--out", default="-", help="output file, or - for stdout (the default)")
     parser.add_argument("--range", metavar="FIRST..LAST",
                         help="only the inputs FIRST..LAST (inclusive, decimal or 0x hex), as "
@@ -197,8 +311,10 @@ def main(peer_name: str, impl: Implementation, argv: List[str]) -> int:
     args = parser.parse_args(argv)
     if args.batch < 4 or args.batch % 4:
         parser.error("--batch must be a positive multiple of 4")
+    if args.files:
+        return run_files(peer_name, impl, args.files, args.batch)
     if args.list:
-        for c in all_configurations():
+        for c in all_configurations() + structured_configurations():
             if args.source and c.source != args.source:
                 continue
             try:
@@ -209,7 +325,23 @@ def main(peer_name: str, impl: Implementation, argv: List[str]) -> int:
         return 0
     try:
         config = parse_id(args.exhaustive)
-        first, last = parse_range(args.range, config) if args.range else (0, config.inputs - 1)
+    except ValueError as e:
+        sys.exit("error: %s; hint: --list prints the ids this peer can run" % e)
+    if args.inputs is not None:
+        if args.range:
+            sys.exit("error: --range and --inputs exclude each other (the input stream is the selection: "
+                     "castlike validate --exhaustive --config %s --range FIRST..LAST --write-inputs -)" % config.id)
+        if element_type(config.source).packed:
+            sys.exit("error: --inputs: %s is packed; its inputs are 0 .. 2^%d - 1, generated here without "
+                     "--inputs" % (config.source, element_type(config.source).bits))
+    elif config.structured:
+        sys.exit("error: %s is judged on castlike's structured set: give its inputs with --inputs, e.g. "
+                 "castlike validate --exhaustive --config %s --write-inputs - | adapter ... --exhaustive %s "
+                 "--inputs -" % (config.id, config.id, config.id))
+    first, last = 0, -1  # from --inputs: as many as the stream holds
+    try:
+        if args.inputs is None:
+            first, last = parse_range(args.range, config) if args.range else (0, config.inputs - 1)
     except ValueError as e:
         sys.exit("error: %s; hint: --list prints the ids this peer can run" % e)
     try:
@@ -218,17 +350,27 @@ def main(peer_name: str, impl: Implementation, argv: List[str]) -> int:
         print("error: %s cannot run %s: %s" % (peer_name, config.id, one_line(e)), file=sys.stderr)
         return 3
     out = sys.stdout.buffer if args.out == "-" else open(args.out, "wb")
+    inp = None
     start, cpu = time.perf_counter(), time.process_time()
     try:
-        converting = stream(config, convert, out, args.batch, first, last)
+        if args.inputs is None:
+            converting = stream(config, convert, out, args.batch, first, last)
+            n = last - first + 1
+        else:
+            inp = sys.stdin.buffer if args.inputs == "-" else open(args.inputs, "rb")
+            n, converting = stream_inputs(config, convert, inp, out, args.batch)
     except BrokenPipeError:
         sys.stderr.write("error: the reader of the outputs closed the pipe; hint: see its message above\n")
+        return 2
+    except (OSError, RuntimeError) as e:
+        sys.stderr.write("error: %s %s: %s\n" % (peer_name, config.id, one_line(e)))
         return 2
     finally:
         if out is not sys.stdout.buffer:
             out.close()
+        if inp is not None and inp is not sys.stdin.buffer:
+            inp.close()
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-    n = last - first + 1
     # CPU time too: on a shared machine the wall time says more about the neighbours than the peer.
     print("%s %s: %d inputs, %.1f s wall (%.1f M inputs/s; converting %.1f s), %.1f s CPU (%.1f M inputs/CPU-s)"
           % (peer_name, config.id, n, seconds, n / max(seconds, 1e-9) / 1e6, converting,
