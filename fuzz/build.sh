@@ -23,7 +23,7 @@ cmake --build "$work" -j "$(nproc)" --target $targets
 mkdir -p "$OUT"
 for t in $targets; do
   cp "$work/fuzz/$t" "$OUT/"
-  cp "$src/fuzz/$t.dict" "$src/fuzz/$t.options" "$OUT/"
+  cp "$work/fuzz/$t.dict" "$src/fuzz/$t.options" "$OUT/"  # the build's dictionary: with the type names
   rm -f "$OUT/${t}_seed_corpus.zip"
   if command -v zip >/dev/null 2>&1; then
     zip -q -j "$OUT/${t}_seed_corpus.zip" "$src/fuzz/corpus/$t"/*

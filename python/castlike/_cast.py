@@ -39,10 +39,10 @@ def source_of(array: Any, from_type: Optional[TypeLike]) -> Tuple[Array, Element
     array of the other byte order is taken as its values in native order (native_array)."""
     if from_type is not None:
         t = element_type(from_type)
-        a = native_array(array, dtype=object if t.name == "STRING" else None)
-        if t.name != "STRING" and t.dtype is not None and a.dtype == t.dtype:
+        a = native_array(array, dtype=object if t.kind == "string" else None)
+        if t.kind != "string" and t.dtype is not None and a.dtype == t.dtype:
             return a, t
-        if t.name != "STRING" and a.dtype != t.raw_dtype:
+        if t.kind != "string" and a.dtype != t.raw_dtype:
             raise TypeError("from_type=%s takes an array of %s or of its bits as %s, not %s"
                             % (t.name, t.dtype if t.dtype is not None else t.raw_dtype, t.raw_dtype, a.dtype))
         return a, t
@@ -102,8 +102,8 @@ def cast(array: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode
                the node's attributes; None = not set (the opset's default applies).
     opset      CastLike 15 .. 28, Cast 13 .. 28 (castlike.NEWEST_OPSET): the types and attributes
                must exist at the operator version in force there (TypeNotInOpset, ...); a newer
-               opset is UnknownOpset. FLOAT6E2M3 and FLOAT6E3M2 are Cast-28's only (no CastLike
-               version lists them): operator="Cast", opset=28.
+               opset is UnknownOpset. A type no CastLike version lists (the 6-bit floats) is
+               Cast's only: operator="Cast" at an opset from its first_opset("Cast") on.
     operator   "CastLike" (default) or "Cast".
     raw        return the destination's bits even when it has a dtype.
     out        an array to write the result into (C-contiguous, writable, exactly the dtype and
@@ -130,8 +130,8 @@ def cast(array: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode
     check_listed(src, dst, operator, opset)
     shape = a.shape
     n = int(a.size)
-    if dst.name == "STRING":
-        source = texts_of(a) if src.name == "STRING" else raw_bytes(a, src)
+    if dst.kind == "string":
+        source = texts_of(a) if src.kind == "string" else raw_bytes(a, src)
         status, texts = _core.cast_to_texts(source, src.name, n, opset, saturate, round_mode, operator)
         raise_for(status, context)
         strings = np.empty(n, dtype=object)
@@ -146,7 +146,7 @@ def cast(array: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode
     direct = result is not None and (not dst.packed or (result.dtype == np.uint8 and layout == "packed" and
                                                        (raw or dst.dtype is None)))
     target = bytes_out if result is None or direct else np.empty(storage_bytes(dst, n), dtype=np.uint8)
-    if src.name == "STRING":
+    if src.kind == "string":
         status, _ = _core.cast_from_texts(texts_of(a), dst.name, target, opset, saturate, round_mode, operator)
     else:
         status, _ = _core.cast_raw(raw_bytes(a, src), src.name, n, dst.name, target, opset, saturate, round_mode,

@@ -17,8 +17,8 @@ NEWEST_OPSET: int = _core.newest_opset()
 def types() -> List[ElementType]:
     """Every element type, in the type table's order (ElementType: ONNX name and number, numpy name,
     bits, kind, sign, packing, float format, and per operator the versions that list it, their opsets
-    and the attributes a conversion into it reads there); FLOAT6E2M3 and FLOAT6E3M2 are Cast's only,
-    from Cast-28."""
+    and the attributes a conversion into it reads there); a type no CastLike version lists is Cast's
+    only (first_opset("CastLike") is None)."""
     return list(TYPES.values())
 
 

@@ -84,7 +84,7 @@ class ElementType:
 
     def first_opset(self, operator: str) -> Optional[int]:
         """The first opset at which `operator` ("Cast" or "CastLike") lists the type; None when no
-        version of it does (FLOAT6E2M3 and FLOAT6E3M2 for CastLike: they came with Cast-28)."""
+        version of it does (for CastLike: the types a later Cast version brought, none since)."""
         return dict(self.first_opsets)[operator]
 
     def operator_versions(self, operator: str) -> Tuple[OperatorVersion, ...]:
@@ -132,6 +132,11 @@ def _element_type(t: Dict[str, Any]) -> ElementType:
 
 TYPES: Dict[str, ElementType] = {t["name"]: _element_type(t) for t in TYPE_TABLE["types"]}
 BY_ONNX: Dict[int, ElementType] = {t.onnx: t for t in TYPES.values()}
+# The one type of kind "string": it has no bits, and texts (str / bytes objects) are its values.
+_STRING_TYPE: ElementType = next(t for t in TYPES.values() if t.kind == "string")
+# Per operator, the first opset of its oldest version (earlier opsets are the library's errors).
+_FIRST_OPSET: Dict[str, int] = {op: min(v["opsets"][0] for v in versions)
+                                 for op, versions in TYPE_TABLE["operators"].items()}
 
 
 def _dtype_named(numpy_name: str) -> Optional[np.dtype[Any]]:
@@ -149,7 +154,8 @@ def _dtype_named(numpy_name: str) -> Optional[np.dtype[Any]]:
 
 _DTYPES: Dict[str, np.dtype[Any]] = {
     name: d for name, d in ((t.name, _dtype_named(t.numpy_name)) for t in TYPES.values()) if d is not None}
-_BY_DTYPE: Dict[np.dtype[Any], ElementType] = {d: TYPES[name] for name, d in _DTYPES.items() if name != "STRING"}
+_BY_DTYPE: Dict[np.dtype[Any], ElementType] = {d: TYPES[name] for name, d in _DTYPES.items()
+                                                if TYPES[name] is not _STRING_TYPE}
 
 
 # What names an element type: an ONNX name ("FLOAT8E4M3FN"), an ONNX number (17), an ElementType, or
@@ -188,7 +194,7 @@ def element_type(t: TypeLike) -> ElementType:
         raise TypeError("not an element type: %r (give an ONNX name such as 'FLOAT8E4M3FN', an ONNX "
                         "number, or a numpy dtype)" % (t,)) from None
     if d.kind in "USO":
-        return TYPES["STRING"]
+        return _STRING_TYPE
     if d in _BY_DTYPE:
         return _BY_DTYPE[d]
     raise UnknownType("numpy dtype %s is not an ONNX element type" % d)
@@ -208,7 +214,7 @@ def type_of_array(a: Any) -> Optional[ElementType]:
     """The element type of an array's dtype; None for a raw unsigned array (ambiguous)."""
     a = np.asarray(a)
     if a.dtype.kind in "USO":
-        return TYPES["STRING"]
+        return _STRING_TYPE
     return _BY_DTYPE.get(a.dtype)
 
 
@@ -261,13 +267,12 @@ def bits_dtype(t: ElementType) -> np.dtype[Any]:
 
 def check_listed(src: ElementType, dst: ElementType, operator: str, opset: int) -> None:
     """Raises TypeNotInOpset when `operator` at `opset` does not list src or dst, saying where the
-    type is listed: CastLike has no version with FLOAT6E2M3 or FLOAT6E3M2 (Cast-28 brought them), so
-    a CastLike request for them must point to Cast, not to an opset. Opsets the operator does not
+    type is listed: a type only Cast lists (first_opset("CastLike") is None) has no CastLike opset to
+    point to, so a CastLike request for it must point to Cast. Opsets the operator does not
     know, and operators it does not, are left to the library's own errors."""
     if operator not in ("Cast", "CastLike"):
         return
-    first_float = TYPES["FLOAT"].first_opset(operator)
-    if first_float is None or opset < first_float or opset > _core.newest_opset():
+    if opset < _FIRST_OPSET[operator] or opset > _core.newest_opset():
         return
     for t in (src, dst):
         first = t.first_opset(operator)

@@ -8,7 +8,7 @@ names its numpy / ml_dtypes dtype (torch.float8_e4m3fn, torch.bfloat16, torch.ui
 
 Like ml_dtypes, torch has no operator sets and no saturate / round_mode attributes: one conversion
 whatever the case's opset and attributes say (the validator names the reading it follows). What
-torch lacks is a rejected call: STRING, FLOAT4E2M1 (torch's float4_e2m1fn_x2 holds packed pairs and
+torch lacks is a rejected call: STRING, the 4-bit float (torch's float4_e2m1fn_x2 holds packed pairs and
 has no conversion), the FLOAT6 types, and the 4-/2-bit integers (torch.int4 and its kin are dtypes
 without a copy kernel: the first conversion is tried on one element, and its error rejects the call).
 """
