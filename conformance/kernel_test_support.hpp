@@ -4,10 +4,9 @@
 //
 // The kernels are driven through the public C API (castlike/castlike.h) with castlike_force_isa,
 // or, where a test must not touch the process-wide level (threads), through the internal
-// dispatch table (optimized/dispatch.hpp).
+// dispatch table (optimized/dispatch.hpp). Free of GoogleTest: the float32 sweep
+// (tools/sweep_float32), a program, judges by the same comparison.
 #pragma once
-
-#include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstring>
