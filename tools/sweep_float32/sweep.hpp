@@ -16,7 +16,7 @@
 // Per block of 64 Ki inputs: the reference result of every (input, configuration), computed once
 // for all levels by a worker thread; then, on the main thread and in input order (the ISA level is
 // process-wide), each level through castlike_force_isa + castlike_convert; then, by a worker, every
-// element compared by outcome class (kernel_test_support.hpp: exact -> the same bits; nan -> a NaN
+// element compared by outcome class (test_support.hpp: exact -> the same bits; nan -> a NaN
 // of the destination, with the sign where the format has signed NaNs); unspecified results must be
 // the reference's documented bits and identical on every level.
 // Printed per configuration: inputs, exact / nan / unspecified counts, mismatches and SHA-256
@@ -36,7 +36,7 @@
 #include <string>
 #include <vector>
 
-#include "kernel_test_support.hpp"
+#include "test_support.hpp"
 #include "sha256.hpp"
 
 namespace castlike::sweep {
