@@ -18,7 +18,7 @@
 #include "derive.hpp"
 #include "export.hpp"
 #include "judge.hpp"
-#include "kernel_test_support.hpp"
+#include "test_support.hpp"
 
 namespace castlike::exhaustive {
 namespace {

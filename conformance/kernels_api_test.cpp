@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "castlike/castlike.hpp"
-#include "kernel_test_support.hpp"
+#include "test_support.hpp"
 #include "reference/cast_like.hpp"
 
 // kernels_api_c_checks.c
@@ -341,7 +341,7 @@ TEST(CastLike, ResultsMatchTheReferenceOperator) {
       req.input.type = from.type;
       req.input.shape = {3, static_cast<int64_t>(1 + rng() % 7)};
       const size_t count = static_cast<size_t>(req.input.shape[0] * req.input.shape[1]);
-      const std::vector<uint64_t> patterns = sample_patterns(from.type, count, rng());
+      const std::vector<uint64_t> patterns = sample_bits(from.type, count, rng());
       std::vector<uint64_t> chosen(count);
       for (size_t i = 0; i < count; ++i) chosen[i] = patterns[rng() % patterns.size()];
       req.input.data = pack(from.type, chosen);

@@ -17,7 +17,7 @@
 #include <map>
 
 #include "dispatch.hpp"
-#include "kernel_test_support.hpp"
+#include "test_support.hpp"
 
 namespace castlike::kt {
 namespace {

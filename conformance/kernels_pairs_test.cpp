@@ -8,7 +8,7 @@
 
 #include <cstdio>
 
-#include "kernel_test_support.hpp"
+#include "test_support.hpp"
 
 namespace castlike::kt {
 namespace {
@@ -116,7 +116,7 @@ TEST_P(AllPairs, EveryDestinationOnEveryIsa) {
   const ElementType from = GetParam();
   IsaGuard guard;
   const std::vector<uint64_t> inputs =
-      from == ElementType::kString ? std::vector<uint64_t>{} : sample_patterns(from, 300, static_cast<uint64_t>(from));
+      from == ElementType::kString ? std::vector<uint64_t>{} : sample_bits(from, 300);
   const std::vector<std::string> texts = sample_texts();
   size_t pairs = 0;
   for (castlike_isa isa : available_isas()) {

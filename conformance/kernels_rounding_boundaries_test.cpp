@@ -14,7 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "kernel_test_support.hpp"
+#include "test_support.hpp"
 
 namespace castlike::kt {
 namespace {
@@ -71,7 +71,7 @@ TEST(RoundingBoundaries, FloatToFiniteOnlyFormatsOnEveryLevel) {
   for (ElementType to : types) {
     std::vector<uint64_t> inputs = boundary_inputs(to);
     const size_t boundary_count = inputs.size();
-    const std::vector<uint64_t> bulk = sample_patterns(ElementType::kFloat, random, 0xF16);
+    const std::vector<uint64_t> bulk = sample_bits(ElementType::kFloat, random, 0xF16);
     inputs.insert(inputs.end(), bulk.begin(), bulk.end());
     const std::vector<ref::Result> want = reference(ElementType::kFloat, inputs, to, castlike_default_attributes());
     std::vector<uint32_t> src(inputs.begin(), inputs.end());

@@ -15,7 +15,7 @@
 #include <random>
 #include <thread>
 
-#include "kernel_test_support.hpp"
+#include "test_support.hpp"
 #include "reference/round.hpp"
 
 namespace castlike::kt {
@@ -170,7 +170,7 @@ TEST(NumbersToStrings, EveryPatternOfNarrowTypes) {
 TEST(NumbersToStrings, CornersAndRandomPatternsOfWideTypes) {
   for (ElementType t : {ElementType::kFloat, ElementType::kDouble, ElementType::kInt32, ElementType::kUint32,
                         ElementType::kInt64, ElementType::kUint64}) {
-    std::vector<uint64_t> inputs = sample_patterns(t, 20000, 7);
+    std::vector<uint64_t> inputs = sample_bits(t, 20000, 7);
     if (t == ElementType::kFloat || t == ElementType::kDouble) {
       // Around the positional / scientific switch (1e-4, 1e16) and powers of ten.
       const bool f32 = t == ElementType::kFloat;
@@ -207,7 +207,7 @@ TEST(NumbersToStrings, ManyRandomFloatPatterns) {
 TEST(NumbersToStrings, TextsReadBackToTheSameValue) {
   // Our own parser reads our own shortest texts back to the same bits (FLOAT, DOUBLE, FLOAT16).
   for (ElementType t : {ElementType::kFloat, ElementType::kDouble, ElementType::kFloat16, ElementType::kBfloat16}) {
-    const std::vector<uint64_t> inputs = sample_patterns(t, 5000, 11);
+    const std::vector<uint64_t> inputs = sample_bits(t, 5000, 11);
     const std::vector<uint8_t> src = pack(t, inputs);
     std::vector<char> buffer(inputs.size() * CASTLIKE_MAX_TEXT_SIZE);
     std::vector<size_t> offsets(inputs.size() + 1);

@@ -21,7 +21,7 @@
 #include <thread>
 
 #include "dispatch.hpp"
-#include "kernel_test_support.hpp"
+#include "test_support.hpp"
 
 namespace castlike::kt {
 namespace {

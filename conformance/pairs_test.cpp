@@ -1,6 +1,6 @@
 // Every (from, to) pair of the 26 types, at every Cast and CastLike version where both exist, with
 // every attribute combination that exists at that version, run through the reference's entry on
-// a tensor of interesting values of the source type (test_values.hpp).
+// a tensor of the sampled values of the source type (test_support.hpp).
 //
 // Per element it checks what must hold whatever the value: no error, one outcome and one rule, the
 // rule belongs to the destination's family, kUnspecified exactly for the undefined rules, exact
@@ -19,7 +19,7 @@
 #include <sstream>
 #include <tuple>
 
-#include "test_values.hpp"
+#include "test_support.hpp"
 
 namespace castlike::probe {
 namespace {
@@ -130,6 +130,8 @@ TEST(PairsEnumeration, TypeTableAgreesWithTheSpecification) {
   EXPECT_EQ(kTypeTable.size(), 26u);
   for (ElementType t : all_types()) {
     EXPECT_EQ(info(t).since_version, spec_since_version(t)) << name_of(t);
+    // The float8 family as restated here and as the rows give it.
+    EXPECT_EQ(is_float8(t), is_float8_family(t)) << name_of(t);
     const auto f = spec_format(t);
     EXPECT_EQ(bool(f), info(t).type_class == TypeClass::kFloat) << name_of(t);
     if (!f) continue;
@@ -364,9 +366,9 @@ TEST_P(PairsFromSource, EveryDestinationVersionAndAttributeCombination) {
   std::vector<uint64_t> in_bits;
   ref::Tensor input;
   if (from == ElementType::kString) {
-    input = make_string_tensor(interesting_texts());
+    input = make_string_tensor(sample_texts());
   } else {
-    in_bits = interesting_bits(from);
+    in_bits = sample_bits(from);
     input = make_tensor(from, in_bits);
   }
   const size_t elements = from == ElementType::kString ? input.strings.size() : in_bits.size();

@@ -8,7 +8,7 @@
 
 #include "cpu_features.hpp"
 #if CASTLIKE_SEEDED_FAULTS
-#include "faults/decorator.hpp"
+#include "fault_hook.hpp"
 #endif
 
 namespace castlike::opt {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # castlike validate --exhaustive --shard I/N and castlike merge-exhaustive, round trip: the
-# planted plug-in (conformance/exhaustive_planted_plugin.c) on FLOAT -> FLOAT over the 3 pieces
-# 0x3f000000 .. 0x41ffffff, unsharded and in 3 shards. The merged report must equal the unsharded
+# planted plug-in (conformance/plugins/exhaustive_planted_plugin.c) on FLOAT -> FLOAT over the 3
+# pieces 0x3f000000 .. 0x41ffffff, unsharded and in 3 shards. The merged report must equal the unsharded
 # one (counts, the failing interval across the piece border at 0x40000000, the failed call, the
 # output digest), also as an HTML page; a missing shard, a duplicated shard and a shard of another selection are errors.
 #

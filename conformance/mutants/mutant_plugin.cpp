@@ -1,6 +1,6 @@
 // The mutant plug-in (validator ABI, include/castlike/validator_abi.h): the production kernels
 // through the public C API (castlike_cast_like, at the dispatched level), then the one fault of
-// the catalogue (optimized/faults/catalogue.hpp) that CASTLIKE_MUTANT names, applied to the output
+// the catalogue (conformance/faults/catalogue.hpp) that CASTLIKE_MUTANT names, applied to the output
 // as the seeded-fault build applies it to a kernel call. scripts/mutation-score runs `castlike
 // validate` with it once per mutant: a mutant the vectors do not catch is a gap in the vectors.
 //

@@ -32,7 +32,7 @@
  * The validator calls from one thread at a time; the library need not be thread-safe. It must not
  * keep pointers into the request or output after returning.
  *
- * A tiny example is conformance/example_validator_plugin.c (built as
+ * A tiny example is conformance/plugins/example_validator_plugin.c (built as
  * libcastlike_example_validator_plugin.so and used by the validator's tests).
  */
 #ifndef CASTLIKE_VALIDATOR_ABI_H_

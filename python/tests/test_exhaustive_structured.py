@@ -10,7 +10,7 @@ CONFIG = "DOUBLE-FLOAT16"
 
 def word_split(x, to, **kw):
     """DOUBLE -> FLOAT16 that keeps the high 32-bit word and reduces the low word to a sticky bit,
-    tested as a signed int32 > 0 (the planted plug-in conformance/structured/word_split_plugin.c):
+    tested as a signed int32 > 0 (the planted plug-in conformance/plugins/word_split_plugin.c):
     a low word with bit 31 set counts as zero. NaNs and infinities pass unchanged."""
     bits = x.view(np.uint64)
     low = (bits & np.uint64(0xFFFFFFFF)).astype(np.uint32).view(np.int32)

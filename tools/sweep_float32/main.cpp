@@ -8,7 +8,6 @@
 int main(int argc, char** argv) {
   try {
     const castlike::sweep::Options o = castlike::sweep::parse_options(argc, argv);
-    if (o.self_test) return castlike::sweep::self_test();
     return castlike::sweep::run(o);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "sweep_float32: error: %s\n", e.what());

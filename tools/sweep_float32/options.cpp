@@ -13,7 +13,7 @@ namespace {
 const char* kUsage =
     "usage: sweep_float32 [--shard I/N] [--dest NAME[,saturate=0|1][,round_mode=up|down|nearest]]...\n"
     "                     [--threads T] [--isa LEVEL[,LEVEL...]] [--block K] [--max-print M]\n"
-    "                     [--progress SECONDS] [--expect-mismatches] | --self-test | --list\n"
+    "                     [--progress SECONDS] [--expect-mismatches] | --list\n"
     "  --shard I/N   inputs [floor(I*2^32/N), floor((I+1)*2^32/N)) (decimal or 0x hex; default 0/1: all)\n"
     "  --dest        a destination (repeatable; default: every float narrower than FLOAT, each with the\n"
     "                attribute combinations that matter, as --list prints them; 'all': every numeric\n"
@@ -25,7 +25,6 @@ const char* kUsage =
     "  --max-print   mismatches printed in full (default 50; the rest are counted)\n"
     "  --progress    seconds between progress lines on stderr (default 60; 0: none)\n"
     "  --expect-mismatches  exit 0 only if there were mismatches (to show that a seeded fault is found)\n"
-    "  --self-test   check the comparison on fabricated wrong outputs, then exit\n"
     "  --list        print the configurations and exit\n";
 
 [[noreturn]] void usage_error(const std::string& message) {
@@ -173,8 +172,6 @@ Options parse_options(int argc, char** argv) {
       o.progress_seconds = static_cast<double>(*p);
     } else if (a == "--expect-mismatches") {
       o.expect_mismatches = true;
-    } else if (a == "--self-test") {
-      o.self_test = true;
     } else if (a == "--list") {
       if (!dest_given) o.configs = default_configs();
       for (const Config& c : o.configs) std::printf("%s\n", c.label().c_str());

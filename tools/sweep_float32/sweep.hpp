@@ -16,7 +16,7 @@
 // Per block of 64 Ki inputs: the reference result of every (input, configuration), computed once
 // for all levels by a worker thread; then, on the main thread and in input order (the ISA level is
 // process-wide), each level through castlike_force_isa + castlike_convert; then, by a worker, every
-// element compared by outcome class (kernel_test_support.hpp: exact -> the same bits; nan -> a NaN
+// element compared by outcome class (test_support.hpp: exact -> the same bits; nan -> a NaN
 // of the destination, with the sign where the format has signed NaNs); unspecified results must be
 // the reference's documented bits and identical on every level.
 // Printed per configuration: inputs, exact / nan / unspecified counts, mismatches and SHA-256
@@ -27,7 +27,8 @@
 //
 // The program's parts: sweep.hpp (the shared types), options.cpp (the command line), stages.cpp
 // (the work on one block: reference, kernels, comparison), pipeline.cpp (blocks through the
-// stages on threads), summary.cpp (what is printed), self_test.cpp (--self-test), main.cpp.
+// stages on threads), summary.cpp (what is printed), main.cpp. Its self-test, that the comparison
+// flags wrong outputs, is conformance/sweep_float32_self_test.cpp.
 #pragma once
 
 #include <cstdint>
@@ -35,7 +36,7 @@
 #include <string>
 #include <vector>
 
-#include "kernel_test_support.hpp"
+#include "test_support.hpp"
 #include "sha256.hpp"
 
 namespace castlike::sweep {
@@ -120,7 +121,6 @@ struct Options {
   size_t max_print = 50;
   double progress_seconds = 60;
   bool expect_mismatches = false;
-  bool self_test = false;
 };
 
 // Exits with status 2 and the usage on a bad command line (0 after --help or --list).
@@ -142,9 +142,9 @@ struct Digests {
 // castlike_convert on every level, feeding the digests. "" or what went wrong with the API.
 std::string convert_block(const Options& o, const std::vector<std::string>& level_names, Block& b, Digests& digests);
 
-// Stage 3: the comparison of configuration c of a block on every level (--self-test exercises it
-// on wrong outputs): b.out[c][l] holds level l's output bytes. Adds to `counts`; failure
-// descriptions go to `samples` (at most `sample_limit` kept; *total counts them all).
+// Stage 3: the comparison of configuration c of a block on every level (sweep_float32_self_test
+// exercises it on wrong outputs): b.out[c][l] holds level l's output bytes. Adds to `counts`;
+// failure descriptions go to `samples` (at most `sample_limit` kept; *total counts them all).
 void compare_config(const Config& cfg, const std::vector<std::string>& level_names, const Block& b, size_t c,
                     Counts& counts, std::vector<std::string>& samples, size_t sample_limit, uint64_t* total);
 
@@ -180,6 +180,5 @@ int print_summary(const Options& o, const Shard& shard, const std::vector<std::s
 // ---- the program -----------------------------------------------------------------------------------
 
 int run(const Options& o);  // pipeline.cpp
-int self_test();            // self_test.cpp
 
 }  // namespace castlike::sweep

@@ -1,11 +1,11 @@
-/* A validator plug-in with a planted word-split fault (harness/exhaustive/tests.cmake): DOUBLE ->
- * FLOAT16 rounded to nearest even from the high 32-bit word, with the low word only as a sticky
+/* A validator plug-in with a planted word-split fault (conformance/cli_test/exhaustive.cmake):
+ * DOUBLE -> FLOAT16 rounded to nearest even from the high 32-bit word, with the low word only as a sticky
  * flag, and that flag tested as a signed 32-bit number (`(int32_t)lo > 0`): a low word with its
  * bit 31 set counts as zero. Wrong exactly where the high word holds a tie (round bit 1, every
  * bit below it in the high word 0), the kept bit is even and the low word's bit 31 is set: the
  * neighbours of a midpoint (+-1 ulp) and random inputs miss it, the structured set's sticky bit
  * 31 catches it. Every other pair is rejected. */
-#include "../single_pair_plugin.h"
+#include "single_pair_plugin.h"
 
 const char* castlike_validator_name(void) { return "planted word-split DOUBLE -> FLOAT16"; }
 

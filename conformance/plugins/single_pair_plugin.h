@@ -1,5 +1,5 @@
 /* What the test plug-ins that convert one pair share (exhaustive_planted_plugin.c,
- * structured/word_split_plugin.c): the ABI version, and the rejection of every other pair with a
+ * word_split_plugin.c): the ABI version, and the rejection of every other pair with a
  * message that names the one they take. Each plug-in is its own shared library and includes this
  * once. */
 #ifndef CASTLIKE_SINGLE_PAIR_PLUGIN_H

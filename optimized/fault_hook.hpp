@@ -1,4 +1,6 @@
-// The seeded-fault build's one hook (dispatch.cpp, only with -DCASTLIKE_SEEDED_FAULTS=ON): the
+// The seeded-fault build's one hook (dispatch.cpp, only with -DCASTLIKE_SEEDED_FAULTS=ON). The
+// kernel library only declares it: the fault catalogue, which is test code
+// (conformance/faults/decorator.cpp), defines it and is compiled into that build alone. The
 // fault CASTLIKE_FAULT names (read once; unset, empty or "none": no fault) wraps the dispatch-table
 // entries it is planted in. CASTLIKE_FAULT=<name>@scalar or <name>@simd keeps it to the entries
 // whose kernel is the scalar one or a SIMD one, so that each path is shown to be found on its own.

@@ -1,24 +1,27 @@
-// --self-test: the comparison must flag wrong outputs (and the streaming digest must be the
-// one-shot one), or the sweep's silence would prove nothing.
-#include <cstdio>
+// The float32 sweep's self-test (tools/sweep_float32): its comparison must flag wrong outputs (and
+// the streaming digest must be the one-shot one), or the sweep's silence would prove nothing.
+#include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "sweep.hpp"
 
 namespace castlike::sweep {
+namespace {
 
-int self_test() {
-  int problems = 0;
+struct Case {
+  const char* what;
+  ElementType to;
+  int saturate;
+  castlike_round_mode mode;
+  uint32_t input;
+  // makes level b's output from the expected bits
+  uint64_t (*corrupt)(uint64_t);
+  uint64_t want_failures, want_undocumented, want_across;
+};
+
+TEST(SweepFloat32SelfTest, ComparisonFlagsWrongOutputs) {
   const std::vector<std::string> levels = {"level-a", "level-b"};
-  struct Case {
-    const char* what;
-    ElementType to;
-    int saturate;
-    castlike_round_mode mode;
-    uint32_t input;
-    // makes level b's output from the expected bits
-    uint64_t (*corrupt)(uint64_t);
-    uint64_t want_failures, want_undocumented, want_across;
-  };
   const Case cases[] = {
       {"correct FLOAT16 1.0", ElementType::kFloat16, 1, CASTLIKE_ROUND_UP, 0x3f800000u, [](uint64_t b) { return b; }, 0,
        0, 0},
@@ -45,6 +48,7 @@ int self_test() {
   };
   // Three neighbouring inputs; level a is right everywhere, level b wrong (or not) in the middle.
   for (const Case& k : cases) {
+    SCOPED_TRACE(k.what);
     castlike_attributes a;
     a.saturate = k.saturate;
     a.round_mode = k.mode;
@@ -61,35 +65,29 @@ int self_test() {
     std::vector<std::string> samples;
     uint64_t total = 0;
     compare_config(cfg[0], levels, b, 0, counts, samples, 10, &total);
-    const bool ok =
-        counts.outcome_failures == k.want_failures && counts.unspecified_undocumented == k.want_undocumented &&
-        counts.unspecified_across_levels == k.want_across && total == counts.mismatches() && samples.size() == total &&
-        counts.inputs == 3 && (counts.mismatches() == 0 ? !counts.first_mismatch : counts.first_mismatch == k.input);
-    std::printf("%s %-46s outcome %llu, undocumented %llu, across levels %llu%s%s\n", ok ? "ok  " : "FAIL", k.what,
-                static_cast<unsigned long long>(counts.outcome_failures),
-                static_cast<unsigned long long>(counts.unspecified_undocumented),
-                static_cast<unsigned long long>(counts.unspecified_across_levels), samples.empty() ? "" : ": ",
-                samples.empty() ? "" : samples.front().c_str());
-    if (!ok) ++problems;
+    EXPECT_EQ(counts.outcome_failures, k.want_failures);
+    EXPECT_EQ(counts.unspecified_undocumented, k.want_undocumented);
+    EXPECT_EQ(counts.unspecified_across_levels, k.want_across);
+    EXPECT_EQ(total, counts.mismatches());
+    EXPECT_EQ(samples.size(), total);
+    EXPECT_EQ(counts.inputs, 3u);
+    if (counts.mismatches() == 0) {
+      EXPECT_FALSE(counts.first_mismatch);
+    } else {
+      EXPECT_EQ(counts.first_mismatch, std::optional<uint64_t>(k.input));
+    }
   }
-  // The streaming digest is the one-shot digest of the same bytes, whatever the pieces.
+}
+
+// The streaming digest is the one-shot digest of the same bytes, whatever the pieces.
+TEST(SweepFloat32SelfTest, StreamingDigestIsTheOneShotDigest) {
   std::string bytes;
   for (int i = 0; i < 1000; ++i) bytes += static_cast<char>(i * 7 + 3);
   conformance::Sha256 s;
   for (size_t p = 0, step = 1; p < bytes.size(); p += step, step = step * 3 % 97 + 1)
     s.update(bytes.data() + p, std::min(step, bytes.size() - p));
-  const bool digest_ok = s.hex_digest() == conformance::sha256_hex(bytes);
-  std::printf("%s streaming SHA-256 equals the one-shot digest\n", digest_ok ? "ok  " : "FAIL");
-  if (!digest_ok) ++problems;
-  std::printf("self-test: %s\n", problems == 0 ? "passed" : "FAILED");
-  return problems == 0 ? 0 : 1;
+  EXPECT_EQ(s.hex_digest(), conformance::sha256_hex(bytes));
 }
 
-// ---- the sweep -----------------------------------------------------------------------------------
-//
-// A pipeline over blocks of `--block` inputs. Workers take, first, blocks waiting for comparison
-// (stage 3), else the next block's reference (stage 1). The main thread, in block order, runs the
-// kernels of each finished block on every level (stage 2: castlike_force_isa is process-wide, so
-// only this thread calls the library) and feeds the digests, then, also in order, adds up compared
-
+}  // namespace
 }  // namespace castlike::sweep

@@ -1,7 +1,8 @@
-// Wraps dispatch-table entries with the selected fault of the catalogue (decorator.hpp). A KernelFn
-// is a plain function pointer, so each table slot has a thunk of its own that finds its real kernel
-// and fault in a slot array filled while the tables are built.
-#include "faults/decorator.hpp"
+// Wraps dispatch-table entries with the selected fault of the catalogue: the kernels' seeded-fault
+// hook (optimized/fault_hook.hpp), defined here. A KernelFn is a plain function pointer, so each
+// table slot has a thunk of its own that finds its real kernel and fault in a slot array filled
+// while the tables are built.
+#include "fault_hook.hpp"
 
 #include <array>
 #include <cstdio>

@@ -1,5 +1,5 @@
-/* A validator plug-in for the exhaustive tests (harness/exhaustive/tests.cmake): FLOAT -> FLOAT as
- * CastLike does it (the bits copied), with two planted faults so that a run and its shards have
+/* A validator plug-in for the exhaustive tests (conformance/cli_test/exhaustive.cmake): FLOAT ->
+ * FLOAT as CastLike does it (the bits copied), with two planted faults so that a run and its shards have
  * something to report across piece borders (multiples of 2^24 inputs):
  *   - inputs 0x3fffff00 .. 0x400000ff get their lowest output bit flipped (one failing interval
  *     over the border at 0x40000000);
