@@ -5,7 +5,9 @@
 //  - ExhaustiveLevels/Full.EveryInput/<SOURCE>_structured_<level> (label `exhaustive`,
 //    scripts/test-exhaustive): the kernels at every ISA
 //    level on every input of every configuration of DOUBLE, INT64 and UINT64, one case per source
-//    and level, judged against the reference's expectations with judge_patterns().
+//    and level, judged against the reference's expectations with judge_patterns(); under an
+//    emulator (scripts/test-neon) the expectations are read from the files a native process wrote
+//    (CASTLIKE_STRUCTURED_EXPECTATIONS, level_case.hpp), as exhaustive_levels_test reads its maps.
 // A level's kernel is the dispatch table's (opt::kernel_at), called on the whole set at once.
 #include <gtest/gtest.h>
 #include <time.h>
@@ -20,6 +22,7 @@
 #include "engine.hpp"
 #include "judge.hpp"
 #include "structured/level_case.hpp"
+#include "structured_export.hpp"
 #include "structured_judging.hpp"
 
 namespace castlike::exhaustive {
@@ -118,6 +121,86 @@ TEST(StructuredSets, JudgedByRunsExactlyAsTheReferenceSays) {
   }
 }
 
+// The expectations written to a file and read back are the same runs; a file of another
+// configuration or set, or a damaged one, is refused with the reason.
+TEST(StructuredSets, ExpectationsFileRoundTripAndRefusals) {
+  const Configuration c{ElementType::kDouble, ElementType::kFloat8E4M3FN, {true, CASTLIKE_ROUND_UP}};
+  const StructuredExpectation e = expect_structured(structured_set(c), 2);
+  const std::string bytes = structured_expectations_bytes(e);
+  EXPECT_TRUE(kStructuredExpectationsKind.recognises(bytes));
+  auto back = read_structured_expectations(bytes, structured_set(c));
+  ASSERT_TRUE(std::holds_alternative<StructuredExpectation>(back)) << std::get<std::string>(back);
+  const StructuredExpectation& r = std::get<StructuredExpectation>(back);
+  EXPECT_EQ(r.set.inputs, e.set.inputs);
+  EXPECT_EQ(r.run_starts, e.run_starts);
+  ASSERT_EQ(r.expectations.runs.size(), e.expectations.runs.size());
+  for (size_t i = 0; i < r.expectations.runs.size(); ++i) {
+    const castlike::exhaustive::Run &a = r.expectations.runs[i], &b = e.expectations.runs[i];
+    ASSERT_TRUE(a.first == b.first && a.last == b.last && a.base == b.base && a.step == b.step &&
+                a.outcome == b.outcome && a.rule == b.rule && a.nan_sign_matters == b.nan_sign_matters)
+        << "run " << i;
+  }
+  const auto refused = [&](const std::string& text, StructuredSet set, const std::string& why) {
+    auto got = read_structured_expectations(text, std::move(set));
+    ASSERT_TRUE(std::holds_alternative<std::string>(got)) << why;
+    EXPECT_NE(std::get<std::string>(got).find(why), std::string::npos) << std::get<std::string>(got);
+  };
+  // Another attribute combination has the same set but another id; another destination another set.
+  refused(bytes, structured_set({c.from, c.to, {false, CASTLIKE_ROUND_UP}}), "not DOUBLE-FLOAT8E4M3FN-sat0");
+  StructuredSet changed = structured_set(c);
+  changed.inputs[5] ^= 1;
+  refused(bytes, changed, "other inputs than this build's");
+  changed.inputs.pop_back();
+  refused(bytes, changed, "(the sets differ)");
+  refused("castlike-structured-expectations 2\n" + bytes.substr(kStructuredExpectationsFirstLine.size()),
+          structured_set(c), "not castlike structured expectations");
+  refused(bytes.substr(0, bytes.size() - 1), structured_set(c), "runs need");
+  const size_t body = bytes.size() - e.expectations.runs.size() * 40;
+  std::string bad = bytes;
+  bad[body + 40 + 36] = 7;  // the second run's outcome
+  refused(bad, structured_set(c), "run 1: unknown outcome class");
+  bad = bytes;
+  bad[body + 40 + 8] = 0;  // the second run's first input: at the first run's
+  refused(bad, structured_set(c), "run 1: does not start at an input of the set");
+}
+
+// A share keeps every run's first and last input and about 1 in `every` of the others; its runs
+// state the reference's answer at each of its inputs, and a planted failure among them is found.
+TEST(StructuredSets, ShareKeepsRunEndsAndJudgesAsTheReference) {
+  for (const Configuration& c : {Configuration{ElementType::kDouble, ElementType::kFloat16, {}},
+                                 Configuration{ElementType::kInt64, ElementType::kUint4, {}}}) {
+    const StructuredExpectation e = expect_structured(structured_set(c), 2);
+    const StructuredExpectation s = share_of(e, 16);
+    const size_t n = e.set.inputs.size(), m = s.set.inputs.size();
+    ASSERT_EQ(s.set.classes.size(), m);
+    size_t ends = 0;
+    for (size_t i = 0; i < e.run_starts.size(); ++i) {
+      const uint64_t end = i + 1 < e.run_starts.size() ? e.run_starts[i + 1] : n;
+      for (uint64_t p : {e.run_starts[i], end - 1})
+        EXPECT_TRUE(std::binary_search(s.set.inputs.begin(), s.set.inputs.end(), e.set.inputs[p])) << c.name();
+      ends += end - e.run_starts[i] >= 2 ? 2 : 1;
+    }
+    // The hashed inputs: 1 in 16 of the others, within a generous margin.
+    const double others = static_cast<double>(n - ends), kept = static_cast<double>(m - ends);
+    EXPECT_NEAR(kept / others, 1.0 / 16, 0.01) << c.name();
+    EXPECT_EQ(share_of(e, 1).set.inputs, e.set.inputs);
+    std::vector<uint8_t> out(*storage_bytes(c.to, m) + 8);
+    std::vector<uint64_t> planted;
+    for (size_t i = 0; i < m; ++i) {
+      const ref::Result want = ref::convert_element(c.from, ref::Element::of_bits(s.set.inputs[i]), c.to, c.attributes);
+      uint64_t bits = want.value.bits & bit_mask(c.to);
+      if (i % 101 == 3 && want.outcome == ref::OutcomeClass::kExact) bits ^= 1, planted.push_back(i);
+      store_bits(c.to, out.data(), i, bits);
+    }
+    const Judgement j = judge_patterns(s.expectations, s.run_starts.data(), s.set.inputs.data(), 0, m, out.data(), SIZE_MAX);
+    std::vector<uint64_t> found;
+    for (const FailingInterval& f : j.intervals)
+      for (uint64_t x = f.first; x <= f.last; ++x) found.push_back(x);
+    EXPECT_EQ(found, planted) << c.name();
+    EXPECT_FALSE(planted.empty());
+  }
+}
+
 // ---- The kernels at every level ------------------------------------------------------------------
 
 struct Case {
@@ -152,16 +235,21 @@ void PrintTo(const Case& k, std::ostream* os) { *os << k.name; }
 // core's cache between the two.
 constexpr size_t kBatch = size_t{1} << 12;
 
-class Full : public testing::TestWithParam<Case> {};
-TEST_P(Full, EveryInput) {
-  const Case& k = GetParam();
+// The kernel of `k`'s level on every input of every configuration of its source, judged against
+// the reference's expectations (computed, or read: expectations_for()).
+void run_case(const Case& k) {
   if (!k.skipped.empty()) GTEST_SKIP() << k.skipped;
   const unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
   LevelCase r;
   std::vector<uint8_t> out;  // reused, as the engine reuses its batch buffers
   for (const Configuration& c : configurations_from(k.from)) {
     const double t0 = cpu_seconds();
-    const StructuredExpectation e = expect_structured(structured_set(c), jobs);
+    auto expected = expectations_for(c, jobs);
+    if (auto* why = std::get_if<std::string>(&expected)) {
+      ADD_FAILURE() << c.name() << ": " << *why;
+      continue;
+    }
+    const StructuredExpectation& e = std::get<StructuredExpectation>(expected);
     r.expect_cpu += cpu_seconds() - t0;
     const size_t n = e.set.inputs.size();
     out.resize(std::max(out.size(), *storage_bytes(c.to, kBatch) + 8));
@@ -191,9 +279,13 @@ TEST_P(Full, EveryInput) {
   r.print(k.name);
   EXPECT_EQ(r.failures, 0u);
 }
+
+class Full : public testing::TestWithParam<Case> {};
+TEST_P(Full, EveryInput) { run_case(GetParam()); }
 // Named as the 32-bit sources' cases (exhaustive_levels_test.cpp), so that scripts/test-exhaustive's
 // level and source filters take both.
 INSTANTIATE_TEST_SUITE_P(ExhaustiveLevels, Full, testing::ValuesIn(cases()), case_name);
+
 
 }  // namespace
 }  // namespace castlike::exhaustive

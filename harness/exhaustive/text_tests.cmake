@@ -4,13 +4,19 @@
 # conformance/structured_text_test.cpp: the sets' properties and the naming of failures by class
 # in the default run (label `maps`); the kernels' text path on every input of every set with each
 # level forced, one case per level (label `exhaustive`, scripts/test-exhaustive; CI runs the
-# dispatched level).
+# dispatched level), and on a share of every set (below).
 add_executable(structured_text_test ${PROJECT_SOURCE_DIR}/conformance/structured_text_test.cpp)
 target_link_libraries(structured_text_test PRIVATE castlike_exhaustive_engine castlike_optimized GTest::gtest
                                                    GTest::gtest_main)
 gtest_discover_tests(structured_text_test TEST_FILTER "StructuredTextSets.*" PROPERTIES LABELS maps DISCOVERY_TIMEOUT 60)
 gtest_discover_tests(structured_text_test TEST_FILTER "ExhaustiveLevels/Full.*"
                      PROPERTIES LABELS exhaustive TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
+# A share of every set (every run's first and last text and a share of the others: kStructuredShare in
+# conformance/structured/level_case.hpp): for the
+# NEON cross build under qemu (label `kernels`, scripts/test-neon, reading the expectations derived
+# natively); natively `exhaustive`, where Full judges every text.
+gtest_discover_tests(structured_text_test TEST_FILTER "ExhaustiveLevels/Share.*"
+                     PROPERTIES LABELS ${_castlike_sampled_label} TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
 
 # The command (label `exhaustive-cli`): the kernels pass on STRING configurations, counted; a third
 # party's adapter reads the texts the command writes, one per line, and writes the raw outputs
