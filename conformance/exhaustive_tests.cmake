@@ -49,16 +49,18 @@ if(COMMAND castlike_emulate_avx512)
 endif()
 
 # The structured sets of the sources wider than 32 bits (conformance/structured_levels_test.cpp):
-# their properties and the naming of failures by class in the default run (label `maps`); the
-# kernels at every ISA level on every input of every set, one case per source and level (label
-# `exhaustive`, scripts/test-exhaustive; the time per level is in docs/exhaustive.md).
+# their properties, their expectations' file and share, and the naming of failures by class in the
+# default run (label `maps`); the kernels at every ISA level on every input of every set, one case
+# per source and level (label `exhaustive` natively, scripts/test-exhaustive; the time per level is
+# in docs/exhaustive.md; label `kernels` in a cross build: scripts/test-neon runs the NEON level
+# under qemu, reading the expectations derived natively, in seconds).
 # A second binary holds the AVX-512 kernels emulated through SIMDe, as for the maps above.
 function(castlike_add_structured_levels_test name)
   add_executable(${name} ${PROJECT_SOURCE_DIR}/conformance/structured_levels_test.cpp)
   target_link_libraries(${name} PRIVATE castlike_exhaustive_engine castlike_optimized GTest::gtest GTest::gtest_main)
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/optimized)
   gtest_discover_tests(${name} TEST_FILTER "ExhaustiveLevels/Full.*"
-                       PROPERTIES LABELS exhaustive TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
+                       PROPERTIES LABELS ${_castlike_sampled_label} TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
 endfunction()
 castlike_add_structured_levels_test(structured_levels_test)
 gtest_discover_tests(structured_levels_test TEST_FILTER "StructuredSets.*" PROPERTIES LABELS maps DISCOVERY_TIMEOUT 60)
@@ -71,10 +73,16 @@ endif()
 # sources"), structured_text_test.cpp: the sets' properties and the naming of failures by class in
 # the default run (label `maps`); the kernels' text path on every input of every set with each
 # level forced, one case per level (label `exhaustive`, scripts/test-exhaustive; CI runs the
-# dispatched level).
+# dispatched level), and on a share of every set (below).
 add_executable(structured_text_test ${PROJECT_SOURCE_DIR}/conformance/structured_text_test.cpp)
 target_link_libraries(structured_text_test PRIVATE castlike_exhaustive_engine castlike_optimized GTest::gtest
                                                    GTest::gtest_main)
 gtest_discover_tests(structured_text_test TEST_FILTER "StructuredTextSets.*" PROPERTIES LABELS maps DISCOVERY_TIMEOUT 60)
 gtest_discover_tests(structured_text_test TEST_FILTER "ExhaustiveLevels/Full.*"
                      PROPERTIES LABELS exhaustive TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
+# A share of every set (every run's first and last text and a share of the others: kStructuredShare in
+# conformance/structured/level_case.hpp): for the NEON cross build under qemu (label `kernels`,
+# scripts/test-neon, reading the expectations derived natively); natively `exhaustive`, where Full
+# judges every text.
+gtest_discover_tests(structured_text_test TEST_FILTER "ExhaustiveLevels/Share.*"
+                     PROPERTIES LABELS ${_castlike_sampled_label} TIMEOUT 3600 DISCOVERY_TIMEOUT 60)

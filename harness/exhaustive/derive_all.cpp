@@ -6,6 +6,12 @@
 // missing; written through harness/output_guard.hpp, so never over a file that is not a map).
 // Exit status 1 when a configuration does not derive, a cross-check fails or a file cannot be
 // written; 2 when the directory cannot be opened or created.
+//
+// castlike_exhaustive_derive --structured [--threads N] [--only SOURCE] [OUTPUT_DIR]: the same for
+// the structured sets of the sources wider than 32 bits (structured_judging.hpp): per configuration
+// the reference's expectations of its set (inputs, runs, seconds), written as
+// OUTPUT_DIR/<id>.structured (structured_export.hpp) for a build whose tests run under an emulator,
+// where the reference costs more than judging the kernels (scripts/test-neon).
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -20,6 +26,7 @@
 #include "derive.hpp"
 #include "export.hpp"
 #include "output_guard.hpp"
+#include "structured_export.hpp"
 
 using namespace castlike;
 using namespace castlike::exhaustive;
@@ -34,14 +41,16 @@ int main(int argc, char** argv) {
   unsigned threads = 2;
   uint64_t check = 0;
   std::string dir, only;
+  bool structured = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--threads" && i + 1 < argc) threads = static_cast<unsigned>(std::stoul(argv[++i]));
     else if (a == "--check" && i + 1 < argc) check = std::stoull(argv[++i]);
     else if (a == "--only" && i + 1 < argc) only = argv[++i];
+    else if (a == "--structured") structured = true;
     else if (!a.empty() && a[0] != '-') dir = a;
     else {
-      std::fprintf(stderr, "usage: castlike_exhaustive_derive [--threads N] [--check RANDOM] [--only SOURCE] [DIR]\n");
+      std::fprintf(stderr, "usage: castlike_exhaustive_derive [--threads N] [--check RANDOM] [--only SOURCE] [--structured] [DIR]\n");
       return 2;
     }
   }
@@ -56,8 +65,12 @@ int main(int argc, char** argv) {
   }
   const conformance::InputFiles no_inputs;
   std::vector<Configuration> configs;
-  for (const Configuration& c : all_configurations())
+  for (const Configuration& c : structured ? structured_configurations() : all_configurations())
     if (only.empty() || info(c.from).name == only) configs.push_back(c);
+  if (structured && check > 0) {
+    std::fprintf(stderr, "castlike_exhaustive_derive: --check is for maps; structured expectations are exact per input\n");
+    return 2;
+  }
   std::atomic<size_t> next{0};
   std::atomic<size_t> underived{0}, failed{0}, total_runs{0}, total_bytes{0};
   std::mutex out_mutex;
@@ -66,6 +79,29 @@ int main(int argc, char** argv) {
     for (size_t i; (i = next++) < configs.size();) {
       const Configuration& c = configs[i];
       const auto s = std::chrono::steady_clock::now();
+      if (structured) {
+        // One thread per configuration: the pool runs configurations side by side.
+        const StructuredExpectation e = expect_structured(structured_set(c), 1);
+        const std::string bytes = structured_expectations_bytes(e);
+        char timing[32];
+        std::snprintf(timing, sizeof timing, "%.4f s",
+                      std::chrono::duration<double>(std::chrono::steady_clock::now() - s).count());
+        std::string line = c.name() + ": " + std::to_string(e.set.inputs.size()) + " inputs, " +
+                           std::to_string(e.expectations.runs.size()) + " runs, " + std::to_string(bytes.size()) +
+                           " B, " + timing;
+        total_runs += e.expectations.runs.size();
+        total_bytes += bytes.size();
+        if (out_dir)
+          if (auto error = out_dir->write(configuration_id(c) + ".structured", bytes, kStructuredExpectationsKind,
+                                          no_inputs)) {
+            line += ", CANNOT WRITE: " + *error;
+            ++failed;
+          }
+        std::lock_guard<std::mutex> lock(out_mutex);
+        std::printf("%s\n", line.c_str());
+        std::fflush(stdout);
+        continue;
+      }
       auto d = derive(c);
       const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - s).count();
       std::string line;
@@ -108,8 +144,9 @@ int main(int argc, char** argv) {
   for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
   for (auto& t : pool) t.join();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("%zu configurations, %zu not derived, %zu cross-check or write failures, %zu runs in all, %zu B JSON, "
+  std::printf("%zu configurations, %zu not derived, %zu cross-check or write failures, %zu runs in all, %zu B %s, "
               "%.1f s wall on %u threads\n",
-              configs.size(), underived.load(), failed.load(), total_runs.load(), total_bytes.load(), secs, threads);
+              configs.size(), underived.load(), failed.load(), total_runs.load(), total_bytes.load(),
+              structured ? "structured expectations" : "JSON", secs, threads);
   return failed == 0 && underived == 0 ? 0 : 1;
 }

@@ -6,6 +6,7 @@
 #include <thread>
 #include <tuple>
 
+#include "castlike/packing.hpp"
 #include "structured_text_judging.hpp"
 
 namespace castlike::exhaustive {
@@ -109,6 +110,20 @@ StructuredExpectation expect_structured(StructuredSet set, unsigned jobs) {
   Run& head = m.runs.front();
   head.base = (head.base - head.step * head.first) & mask, head.first = 0;
   return {std::move(set), std::move(m), std::move(run_starts)};
+}
+
+std::vector<uint8_t> expected_outputs(const StructuredExpectation& e) {
+  const ElementType to = e.set.config.to;
+  const size_t n = e.set.inputs.size(), runs = e.run_starts.size();
+  const uint64_t mask = bit_mask(to);
+  std::vector<uint8_t> out(*storage_bytes(to, n) + 8, 0);
+  for (size_t ri = 0; ri < runs; ++ri) {
+    const Run& r = e.expectations.runs[ri];
+    const size_t end = ri + 1 < runs ? static_cast<size_t>(e.run_starts[ri + 1]) : n;
+    for (size_t i = static_cast<size_t>(e.run_starts[ri]); i < end; ++i)
+      store_bits(to, out.data(), i, (r.base + r.step * (e.set.inputs[i] - r.first)) & mask);
+  }
+  return out;
 }
 
 std::vector<Interval> failing_classes(const StructuredSet& set, const std::vector<StructuredFailure>& failures) {

@@ -24,6 +24,13 @@ struct StructuredExpectation {
 // ref::convert_element on every input of the set, on `jobs` threads.
 StructuredExpectation expect_structured(StructuredSet set, unsigned jobs);
 
+// The expected outputs of every input of the set, in the destination's raw layout (element i is
+// input i): the runs' bits, which for NaN outcomes are the reference's NaN and for unspecified ones
+// its deterministic bits, so bytes equal to these pass under every outcome class. A judge that
+// compares an implementation's bytes with them (memcmp) and judges exactly (judge_patterns) only
+// where they differ gives judge_patterns' answer at memory speed.
+std::vector<uint8_t> expected_outputs(const StructuredExpectation& e);
+
 // One failing input of a set, by its position.
 struct StructuredFailure {
   uint64_t position = 0, expected = 0, actual = 0;
