@@ -527,8 +527,9 @@ inline bool rule_fits(ElementType from, ElementType to, std::string_view rule) {
   }
   if (to == ElementType::kBool) return starts("BOOL.");
   if (to == ElementType::kFloat8E8M0) return starts("E8M0.");
-  if (to == ElementType::kFloat4E2M1) return starts("F4.");
-  if (to == ElementType::kFloat6E2M3 || to == ElementType::kFloat6E3M2) return starts("F6.");
+  // The finite-only floats: the FLOAT4 family's rules for 4 bits, FLOAT6's for 6.
+  if (const auto f = spec_format(to); f && f->kind == Kind::kFiniteOnly)
+    return starts(1 + f->ebits + f->mbits == 4 ? "F4." : "F6.");
   if (is_float8(to)) return starts("F8.");
   if (is_float(to)) return starts("FLOAT.");
   // Integer destinations.
