@@ -119,6 +119,12 @@ bool holds_all(T s, T w) {
   return largest <= (i128{1} << (fw->mbits + 1)) && static_cast<double>(largest) <= max_value(*fw);
 }
 
+// The widening pairs, worked out by hand from the specification's table (the checks below). The
+// synthetic row, in a build with it (test_values.hpp), adds 8 pairs out of it (to FLOAT, DOUBLE,
+// FLOAT16, BFLOAT16, FLOAT8E4M3FN, FLOAT8E5M2 and both FLOAT6) and 1 into it (from BOOL: 2 is past
+// its 1.75).
+constexpr size_t kWideningPairs = 156u + 9u * kSyntheticTypeRows;
+
 std::vector<T> narrow_types() {
   std::vector<T> out;
   for (T t : all_types())
@@ -170,7 +176,7 @@ TEST(Properties, WideningPairsAreTheExpectedOnes) {
   EXPECT_TRUE(has(T::kInt4, T::kFloat6E3M2));
   EXPECT_FALSE(has(T::kInt4, T::kFloat6E2M3));        // -8
   EXPECT_FALSE(has(T::kFloat6E3M2, T::kFloat8E4M3FNUZ));  // -0
-  EXPECT_EQ(pairs.size(), 156u);
+  EXPECT_EQ(pairs.size(), kWideningPairs);
 }
 
 void widen_and_back(T s, T w, const ref::Variants& profile, bool exact_profile, size_t& checks) {
@@ -233,7 +239,7 @@ TEST(Properties, WideningThenNarrowingIsTheIdentity) {
       widen_and_back(s, w, {}, false, checks);
       if (s == T::kFloat8E8M0) widen_and_back(s, w, exact_profile, true, checks);  // A12: 0x00 is 2^-127
     }
-  EXPECT_EQ(pairs, 156u);
+  EXPECT_EQ(pairs, kWideningPairs);
   EXPECT_GT(checks, 900000u);
   std::printf("widening: %zu pairs, %zu round trips\n", pairs, checks);
 }
@@ -705,7 +711,9 @@ TEST(Properties, IntegerThroughAFloatThatHoldsItComesBack) {
       }
     }
   }
-  for (T d : float_types()) EXPECT_GT(per_float[d], 50u) << name_of(d);
+  // Every float holds 1 and every integer source has it: each float is reached from each source
+  // (a float may hold only a few integers: the synthetic row holds -1, 0 and 1).
+  for (T d : float_types()) EXPECT_GE(per_float[d], integer_types().size()) << name_of(d);
   EXPECT_GT(checks, 250000u);
   std::printf("integer round trip: %zu values\n", checks);
 }

@@ -53,6 +53,9 @@ inline std::optional<SpecFormat> spec_format(ElementType t) {
     case ElementType::kFloat4E2M1: return SpecFormat{2, 1, 1, true, Kind::kFiniteOnly};
     case ElementType::kFloat6E2M3: return SpecFormat{2, 3, 1, true, Kind::kFiniteOnly};
     case ElementType::kFloat6E3M2: return SpecFormat{3, 2, 3, true, Kind::kFiniteOnly};
+#ifdef CASTLIKE_SYNTHETIC_TYPE
+    case ElementType::kFloat4E1M2: return SpecFormat{1, 2, 1, true, Kind::kFiniteOnly};
+#endif
     default: return std::nullopt;
   }
 }
@@ -74,9 +77,21 @@ inline int spec_since_version(ElementType t) {
     case ElementType::kInt2: return 25;
     case ElementType::kFloat6E2M3:
     case ElementType::kFloat6E3M2: return 28;  // Cast-28 only: no CastLike version lists them
+#ifdef CASTLIKE_SYNTHETIC_TYPE
+    case ElementType::kFloat4E1M2: return 28;
+#endif
     default: return 13;
   }
 }
+
+// The test-only synthetic row (include/castlike/type_list.h, CMake option CASTLIKE_SYNTHETIC_TYPE) is
+// not in the specification: it is restated above as its row states it, listed at Cast-28 only, and
+// counts here as one more type of Cast-28.
+#ifdef CASTLIKE_SYNTHETIC_TYPE
+inline constexpr int kSyntheticTypeRows = 1;
+#else
+inline constexpr int kSyntheticTypeRows = 0;
+#endif
 
 inline std::vector<ElementType> all_types() {
   std::vector<ElementType> out;
@@ -281,8 +296,9 @@ inline bool rule_fits(ElementType from, ElementType to, std::string_view rule) {
   }
   if (to == ElementType::kBool) return starts("BOOL.");
   if (to == ElementType::kFloat8E8M0) return starts("E8M0.");
-  if (to == ElementType::kFloat4E2M1) return starts("F4.");
-  if (to == ElementType::kFloat6E2M3 || to == ElementType::kFloat6E3M2) return starts("F6.");
+  // The finite-only floats: the FLOAT4 family's rules for 4 bits, FLOAT6's for 6.
+  if (const auto f = spec_format(to); f && f->kind == Kind::kFiniteOnly)
+    return starts(1 + f->ebits + f->mbits == 4 ? "F4." : "F6.");
   if (is_float8(to)) return starts("F8.");
   if (is_float(to)) return starts("FLOAT.");
   // Integer destinations.
