@@ -16,11 +16,11 @@
 #include "castlike/packing.hpp"
 #include "config_id.hpp"
 #include "derive.hpp"
-#include "engine.hpp"
 #include "command_support.hpp"
+#include "engine.hpp"
+#include "implementation.hpp"
 #include "reference/cast_like.hpp"
 #include "render_exhaustive.hpp"
-#include "sources.hpp"
 #include "structured_inputs.hpp"
 #include "vector_commands.hpp"
 
@@ -219,7 +219,7 @@ std::vector<Call> select(const ParsedArgs& a) {
 }
 
 // Nothing to run: --list derives the maps and names the configurations not judged.
-class NoImplementation final : public BatchImplementation {
+class NoImplementation final : public conformance::EveryInputOnly {
  public:
   std::string name() const override { return "none"; }
   std::string description() const override { return "none"; }
@@ -233,7 +233,7 @@ std::optional<castlike_isa> isa_named(const std::string& name) {
 }
 
 struct Loaded {
-  std::unique_ptr<BatchImplementation> impl;
+  std::unique_ptr<conformance::Implementation> impl;
   std::string rerun;  // the command prefix a failed call's reproduce line starts with
 };
 
@@ -248,24 +248,24 @@ Loaded load_implementation(const ParsedArgs& a) {
     throw UsageError{"--profile and --variants apply to --builtin reference only", "castlike validate --exhaustive --help"};
   const conformance::SharedLibraryOptions shared_library_options =
       library_options(a, "castlike validate --exhaustive --help");
-  LoadedBatchImplementation loaded;
+  conformance::LoadedImplementation loaded;
   std::string rerun, hint = "castlike validate --exhaustive --help";
   if (builtin == "kernels") {
-    loaded = make_kernels_batches(a.has("isa") ? isa_named(a.value("isa")) : std::optional<castlike_isa>());
+    loaded = conformance::make_kernels_implementation(a.has("isa") ? isa_named(a.value("isa")) : std::optional<castlike_isa>());
     hint = "drop --isa to use the dispatched level";
   } else if (builtin == "reference") {
     std::string label;
     const ref::Variants variants = reference_variants(a, label);
-    loaded = make_reference_batches(variants, label);
+    loaded = conformance::make_reference_implementation(variants, label);
   } else if (a.has("builtin")) {
     throw UsageError{"unknown built-in implementation '" + builtin + "'", "kernels or reference"};
   } else if (a.has("library")) {
-    loaded = load_library_batches(a.value("library"), shared_library_options);
+    loaded = conformance::load_shared_library(a.value("library"), shared_library_options);
     rerun = "castlike validate --exhaustive --library " + shell_quote(a.value("library"));
     rerun += library_flags(a);
   } else {
     const std::string path = a.value("raw-outputs");
-    loaded = open_raw_outputs(path, path == "-" ? "raw outputs (standard input)" : "raw outputs " + path);
+    loaded = conformance::open_raw_outputs(path, path == "-" ? "raw outputs (standard input)" : "raw outputs " + path);
     hint = "check the path";
   }
   if (auto* error = std::get_if<std::string>(&loaded)) throw UsageError{*error, hint};

@@ -6,6 +6,7 @@
 namespace castlike::conformance {
 
 Report validate(const VectorSet& set, Implementation& implementation, const ValidateOptions& options) {
+  implementation.require(Mode::kCases);
   Report report;
   // Every text an implementation (or the command line) hands over is shown escaped in every format.
   report.implementation = harness::printable(implementation.name());

@@ -35,7 +35,8 @@ struct ValidateOptions {
   std::function<void(size_t, size_t, uint64_t)> progress;
 };
 
-// Throws InputChanged when a file of the set no longer loads as checked.
+// Throws InputChanged when a file of the set no longer loads as checked, UnservedMode when
+// `implementation` does not answer a vector set's cases (a raw output stream).
 Report validate(const VectorSet& set, Implementation& implementation, const ValidateOptions& options = {});
 
 // The explanation pass of validate(), fed one file at a time: every reading on every failure of

@@ -70,7 +70,7 @@ TEST(ValidatorIsolation, InProcessAndIsolatedGiveTheSameReport) {
 }
 
 // An implementation whose texts are not UTF-8 and hold control characters.
-class JunkTexts final : public Implementation {
+class JunkTexts final : public CasesOnly {
  public:
   std::string name() const override { return "junk \xff\x1b[31m"; }
   std::string description() const override { return "junk \xc3("; }

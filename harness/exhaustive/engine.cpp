@@ -111,7 +111,7 @@ struct Buffers {
 };
 
 // Judges one piece: its batches in order, one thread.
-PieceResult judge_piece(const Piece& piece, const Prepared& p, BatchImplementation& impl, const EngineOptions& o,
+PieceResult judge_piece(const Piece& piece, const Prepared& p, conformance::Implementation& impl, const EngineOptions& o,
                         unsigned slot, Buffers& buf) {
   const Call& call = p.calls[piece.call];
   const Map& map = *p.maps[piece.call];
@@ -279,7 +279,8 @@ void input_patterns(ElementType from, const StructuredSet* set, uint64_t a, uint
   make_inputs(from, a, b, out);
 }
 
-Prepared prepare(const std::vector<Call>& selected, const BatchImplementation& impl, unsigned jobs) {
+Prepared prepare(const std::vector<Call>& selected, const conformance::Implementation& impl, unsigned jobs) {
+  impl.require(conformance::Mode::kEveryInput);
   std::vector<std::variant<std::shared_ptr<const StructuredExpectation>, std::shared_ptr<const Map>, std::string>> made(
       selected.size());
   std::atomic<size_t> next{0};
@@ -343,7 +344,8 @@ std::vector<Piece> pieces_of(const std::vector<uint64_t>& input_counts,
   return out;
 }
 
-ExhaustiveReport run_exhaustive(const Prepared& p, BatchImplementation& impl, const EngineOptions& o) {
+ExhaustiveReport run_exhaustive(const Prepared& p, conformance::Implementation& impl, const EngineOptions& o) {
+  impl.require(conformance::Mode::kEveryInput);
   const auto t0 = Clock::now();
   ExhaustiveReport report;
   report.implementation = impl.name();

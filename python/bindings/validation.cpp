@@ -29,13 +29,18 @@ CaseOutput failed(const std::string& kind, const std::string& message) {
   return out;
 }
 
-class PythonImplementation : public conformance::Implementation {
+// The function answers one case at a time; every input is judged through a function answering
+// batches (exhaustive.cpp), which answers in another shape.
+class PythonImplementation : public conformance::CasesOnly {
  public:
   PythonImplementation(nb::callable run, std::string name, std::string description)
-      : run_(std::move(run)), name_(std::move(name)), description_(std::move(description)) {}
+      : CasesOnly("a Python function answering one case at a time is not judged on every input (that takes a "
+                  "function answering batches)"),
+        run_(std::move(run)),
+        name_(std::move(name)),
+        description_(std::move(description)) {}
   std::string name() const override { return name_; }
   std::string description() const override { return description_; }
-
   CaseOutput run(const VectorFile& f, size_t) override {
     nb::dict c;
     c["name"] = f.name;
