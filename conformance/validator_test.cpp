@@ -21,7 +21,7 @@
 #include "sha256.hpp"
 #include "validator.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 namespace fs = std::filesystem;
@@ -891,4 +891,4 @@ TEST(Candidates, EveryNamedSwitchParses) {
 }
 
 }  // namespace
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -28,7 +28,7 @@
 #include "vector_file.hpp"
 #include "vector_set.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 struct CaseOutput {
   // kCallFailed: the call did not come back with an answer (the plug-in crashed, hung, exited,
@@ -153,4 +153,4 @@ LoadedImplementation load_shared_library(const std::string& path, const SharedLi
 // saying how many bytes came and how many were expected. Serves every-input runs only.
 LoadedImplementation open_raw_outputs(const std::string& path, const std::string& label);
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

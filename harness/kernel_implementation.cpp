@@ -6,7 +6,7 @@
 #include "castlike/packing.hpp"
 #include "implementation.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 using exhaustive::BatchStatus;
@@ -111,4 +111,4 @@ LoadedImplementation make_kernels_implementation(std::optional<castlike_isa> for
   return std::unique_ptr<Implementation>(std::make_unique<KernelImplementation>(forced));
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -13,7 +13,7 @@
 #include "castlike/packing.hpp"
 #include "implementation.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 using exhaustive::BatchStatus;
@@ -116,4 +116,4 @@ LoadedImplementation open_raw_outputs(const std::string& path, const std::string
   return std::unique_ptr<Implementation>(std::make_unique<RawOutputs>(fd, path, label));
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

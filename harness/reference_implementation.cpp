@@ -9,7 +9,7 @@
 #include "implementation.hpp"
 #include "reference/cast_like.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 using exhaustive::BatchStatus;
@@ -82,4 +82,4 @@ std::unique_ptr<Implementation> make_reference_implementation(const ref::Variant
   return std::make_unique<ReferenceImplementation>(variants, label);
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

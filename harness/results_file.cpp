@@ -19,7 +19,7 @@
 #include "implementation.hpp"
 #include "json_reader.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 using nlohmann::json;
@@ -311,4 +311,4 @@ std::variant<std::unique_ptr<Implementation>, std::string> load_results_file(con
   return loaded;
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

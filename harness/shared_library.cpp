@@ -13,7 +13,7 @@
 #include "castlike/packing.hpp"
 #include "implementation.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 namespace fs = std::filesystem;
@@ -138,4 +138,4 @@ LoadedImplementation load_shared_library(const std::string& path, const SharedLi
   return std::unique_ptr<Implementation>(std::move(impl));
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

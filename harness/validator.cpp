@@ -3,7 +3,7 @@
 #include "call_checks.hpp"
 #include "expectation.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 Report validate(const VectorSet& set, Implementation& implementation, const ValidateOptions& options) {
   implementation.require(Mode::kCases);
@@ -106,4 +106,4 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
   return report;
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

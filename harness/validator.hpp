@@ -19,7 +19,7 @@
 #include "report.hpp"
 #include "vector_set.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 struct ValidateOptions {
   size_t examples_per_rule = 5;
@@ -62,4 +62,4 @@ class FailureExplainer {
   std::map<ref::RuleId, RuleTally> tallies_;
 };
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -8,7 +8,7 @@
 
 #include "validator.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 VectorSet hostile_vectors() {
@@ -106,4 +106,4 @@ TEST(ValidatorIsolation, TextsFromAnImplementationAreEscapedInEveryFormat) {
 }
 
 }  // namespace
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -118,8 +118,8 @@ struct Prepared {
   std::vector<uint64_t> input_counts() const;                // inputs judged per call
 };
 // Throws std::runtime_error when a map disagrees with the reference (a bug of the derivation), and
-// conformance::UnservedMode when `impl` cannot judge every input (a results file).
-Prepared prepare(const std::vector<Call>& selected, const conformance::Implementation& impl, unsigned jobs);
+// harness::UnservedMode when `impl` cannot judge every input (a results file).
+Prepared prepare(const std::vector<Call>& selected, const harness::Implementation& impl, unsigned jobs);
 
 struct Progress {
   uint64_t inputs_done = 0, inputs_total = 0, failures = 0;
@@ -148,8 +148,8 @@ inline bool in_shard(size_t piece_index, const std::optional<Shard>& shard) {
   return !shard || piece_index % shard->count == shard->index;
 }
 
-// Throws conformance::UnservedMode when `impl` cannot judge every input (a results file).
-ExhaustiveReport run_exhaustive(const Prepared& p, conformance::Implementation& impl, const EngineOptions& options);
+// Throws harness::UnservedMode when `impl` cannot judge every input (a results file).
+ExhaustiveReport run_exhaustive(const Prepared& p, harness::Implementation& impl, const EngineOptions& options);
 
 // The source patterns of inputs [a, b) in the source's raw layout: the patterns a .. b-1
 // themselves, or the structured set's inputs at those positions; for STRING, pointers to the

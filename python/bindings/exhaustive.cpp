@@ -27,7 +27,7 @@ using exhaustive::Call;
 
 // The function answers batches of every input; a vector set is judged through a function
 // answering one case at a time (validation.cpp), which answers in another shape.
-class PythonBatches : public conformance::EveryInputOnly {
+class PythonBatches : public harness::EveryInputOnly {
  public:
   PythonBatches(nb::callable convert, std::string name, std::string description)
       : EveryInputOnly("a Python function answering batches of every input is not judged on a vector set (that "
