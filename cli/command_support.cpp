@@ -14,21 +14,21 @@ std::string shell_quote(const std::string& text) {
   return out + "'";
 }
 
-std::optional<conformance::OutputFile> output_file(const ParsedArgs& a, const std::string& option,
-                                                   const conformance::OutputKind& kind,
-                                                   const conformance::InputFiles& inputs) {
+std::optional<harness::OutputFile> output_file(const ParsedArgs& a, const std::string& option,
+                                                   const harness::OutputKind& kind,
+                                                   const harness::InputFiles& inputs) {
   if (!a.has(option)) return std::nullopt;
-  auto file = conformance::OutputFile::open("--" + option, a.value(option), kind, inputs);
+  auto file = harness::OutputFile::open("--" + option, a.value(option), kind, inputs);
   if (auto* error = std::get_if<std::string>(&file))
     throw UsageError{*error, "write it to another file, in a real directory"};
-  return std::move(std::get<conformance::OutputFile>(file));
+  return std::move(std::get<harness::OutputFile>(file));
 }
 
 }  // namespace castlike::cli
 
 namespace castlike::cli {
 
-void emit_report(const ParsedArgs& a, const std::optional<conformance::OutputFile>& out, const std::string& text,
+void emit_report(const ParsedArgs& a, const std::optional<harness::OutputFile>& out, const std::string& text,
                  const std::string& verdict) {
   if (out) {
     if (auto error = out->write(text)) throw UsageError{*error, "check the path"};
@@ -53,12 +53,12 @@ ref::Variants reference_variants(const ParsedArgs& a, std::string& label) {
   return *variants;
 }
 
-conformance::SharedLibraryOptions library_options(const ParsedArgs& a, const std::string& help) {
+harness::SharedLibraryOptions library_options(const ParsedArgs& a, const std::string& help) {
   if ((a.has("timeout") || a.has("memory-limit") || a.has("in-process")) && !a.has("library"))
     throw UsageError{"--timeout, --memory-limit and --in-process apply to --library only", help};
   if (a.has("in-process") && (a.has("timeout") || a.has("memory-limit")))
     throw UsageError{"--timeout and --memory-limit need the worker process", "drop --in-process"};
-  conformance::SharedLibraryOptions options;
+  harness::SharedLibraryOptions options;
   options.in_process = a.has("in-process");
   if (a.has("timeout")) {
     const auto s = parse_integer(a.value("timeout"), "--timeout", 1, 86400);

@@ -20,13 +20,13 @@ std::string shell_quote(const std::string& text);
 
 // The file `option` ("--out", "--write-expect") names, opened through the output guard before the
 // command's work (nullopt when the option is not given); a UsageError when the guard refuses it.
-std::optional<conformance::OutputFile> output_file(const ParsedArgs& a, const std::string& option,
-                                                   const conformance::OutputKind& kind,
-                                                   const conformance::InputFiles& inputs);
+std::optional<harness::OutputFile> output_file(const ParsedArgs& a, const std::string& option,
+                                                   const harness::OutputKind& kind,
+                                                   const harness::InputFiles& inputs);
 
 // The report to `out` (then "wrote FILE: verdict", or the verdict alone with --quiet) or, without
 // it, to standard output (the verdict alone with --quiet).
-void emit_report(const ParsedArgs& a, const std::optional<conformance::OutputFile>& out, const std::string& text,
+void emit_report(const ParsedArgs& a, const std::optional<harness::OutputFile>& out, const std::string& text,
                  const std::string& verdict);
 
 // --profile and --variants: the reference's variants, and its label ("reference (A2=six)").
@@ -34,7 +34,7 @@ ref::Variants reference_variants(const ParsedArgs& a, std::string& label);
 
 // --timeout, --memory-limit, --in-process (checked: they apply to --library only, and the first
 // two need the worker process).
-conformance::SharedLibraryOptions library_options(const ParsedArgs& a, const std::string& help);
+harness::SharedLibraryOptions library_options(const ParsedArgs& a, const std::string& help);
 // The same options as flags of a command that repeats a call (" --timeout 1 --in-process").
 std::string library_flags(const ParsedArgs& a);
 

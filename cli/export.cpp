@@ -33,10 +33,10 @@ namespace castlike::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using conformance::AttributeChoice;
-using conformance::CaseSpec;
-using conformance::InputSet;
-using conformance::OpsetChoice;
+using harness::AttributeChoice;
+using harness::CaseSpec;
+using harness::InputSet;
+using harness::OpsetChoice;
 
 const char* const kUsage =
     "usage: castlike export [--out DIR] [--exhaustive] [--pairs FROM:TO,...]\n"
@@ -138,11 +138,11 @@ std::pair<std::optional<ElementType>, std::optional<ElementType>> parse_pair(con
 }
 
 // --out DIR through the output guard, created if missing.
-conformance::OutputDirectory open_out_directory(const std::string& path) {
-  auto opened = conformance::OutputDirectory::open(path, /*create=*/true);
+harness::OutputDirectory open_out_directory(const std::string& path) {
+  auto opened = harness::OutputDirectory::open(path, /*create=*/true);
   if (auto* error = std::get_if<std::string>(&opened))
     throw UsageError{"--out: " + *error, "give a real directory (no symlink on its path), or a new one"};
-  return std::move(std::get<conformance::OutputDirectory>(opened));
+  return std::move(std::get<harness::OutputDirectory>(opened));
 }
 
 // Runs scripts/export-onnx-node-tests on a directory of vector files.
@@ -256,7 +256,7 @@ int export_main(const std::vector<std::string>& args) {
   };
   std::vector<PairPlan> plan;
   InputSet set = InputSet::kStructured;
-  conformance::GeneratedSource source;
+  harness::GeneratedSource source;
   source.profile = profile;
 
   Selection selection;
@@ -274,7 +274,7 @@ int export_main(const std::vector<std::string>& args) {
       // file that no vector walk reads.
       const std::string name = a.value("name");
       if (name.empty()) throw UsageError{"--name is empty", "give the case a name, e.g. --name float_nan_to_e4m3"};
-      if (!conformance::is_case_name(name))
+      if (!harness::is_case_name(name))
         throw UsageError{"case name '" + name + "' has a character other than A-Z a-z 0-9 _ . -", "pick another --name"};
       if (name.front() == '.')
         throw UsageError{"case name '" + name + "' starts with a dot: " + name + ".json would be a hidden file",
@@ -283,8 +283,8 @@ int export_main(const std::vector<std::string>& args) {
     // One hand-made case.
     const auto [from, to] = parse_pair(a.value("case"), "--case");
     if (!from || !to) throw UsageError{"--case needs two type names, not '*'", "e.g. --case FLOAT:FLOAT8E4M3FN"};
-    const Operator op = a.has("operator") ? parse_operator(a.value("operator")) : conformance::default_operator(*from, *to);
-    CaseSpec spec{op, *from, *to, conformance::kDefaultExportOpset, std::nullopt, std::nullopt};
+    const Operator op = a.has("operator") ? parse_operator(a.value("operator")) : harness::default_operator(*from, *to);
+    CaseSpec spec{op, *from, *to, harness::kDefaultExportOpset, std::nullopt, std::nullopt};
     for (const ElementType t : {*from, *to})
       spec.opset = std::max(spec.opset, first_opset_with_type(op, t).value_or(spec.opset));
     if (a.has("opset")) spec.opset = parse_opset(a.value("opset"), "--opset", op, a.has("newer-opset-as-newest"));
@@ -297,7 +297,7 @@ int export_main(const std::vector<std::string>& args) {
         inputs.push_back(ref::Element::of_text(x));
         continue;
       }
-      const auto bits = conformance::parse_hex_bits(x, info(*from).bits);
+      const auto bits = harness::parse_hex_bits(x, info(*from).bits);
       if (!bits)
         throw UsageError{"--input '" + x + "' is not a " + std::string(info(*from).name) + " bit pattern",
                          "give hex bits such as 0x7fc00000 (STRING sources take text)"};
@@ -344,12 +344,12 @@ int export_main(const std::vector<std::string>& args) {
       throw UsageError{"unknown --attributes '" + attr_text + "'", "relevant or all"};
     const AttributeChoice attributes = attr_text == "all" ? AttributeChoice::kAll : AttributeChoice::kRelevant;
     set = a.has("exhaustive") ? InputSet::kExhaustive16 : InputSet::kStructured;
-    source.inputs = std::string(conformance::input_set_name(set));
+    source.inputs = std::string(harness::input_set_name(set));
     for (const TypeInfo& f : kTypeTable)
       for (const TypeInfo& t : kTypeTable) {
         if (!selection.selected(f.type, t.type)) continue;
-        const Operator op = forced_operator.value_or(conformance::default_operator(f.type, t.type));
-        const auto specs = conformance::case_specs(op, f.type, t.type, opsets, listed, attributes);
+        const Operator op = forced_operator.value_or(harness::default_operator(f.type, t.type));
+        const auto specs = harness::case_specs(op, f.type, t.type, opsets, listed, attributes);
         if (specs.empty()) continue;
         plan.push_back({specs, std::nullopt});
       }
@@ -358,16 +358,16 @@ int export_main(const std::vector<std::string>& args) {
 
   // The spec examples of the selection, copied as they are, so that DIR alone is a complete set.
   std::vector<std::pair<std::string, std::string>> copies;  // (name, bytes)
-  conformance::InputFiles inputs;                            // the examples copied: never written over
+  harness::InputFiles inputs;                            // the examples copied: never written over
   if (!a.has("case") && !a.has("no-spec-examples")) {
     const fs::path examples = fs::path(CASTLIKE_SOURCE_DIR) / "vectors" / "spec-examples";
     if (!fs::is_directory(examples)) {
       std::cerr << "castlike export: note: " << examples.string() << " not found; the spec examples are not included\n";
     } else {
-      for (const std::string& path : conformance::find_vector_files(examples.string()).vectors) {
-        auto loaded = conformance::load_vector_file(path);
+      for (const std::string& path : harness::find_vector_files(examples.string()).vectors) {
+        auto loaded = harness::load_vector_file(path);
         if (auto* error = std::get_if<std::string>(&loaded)) throw UsageError{*error, "the repository's spec examples"};
-        const auto& file = std::get<conformance::VectorFile>(loaded);
+        const auto& file = std::get<harness::VectorFile>(loaded);
         if (!selection.selected(file.from, file.to)) continue;
         if (opsets == OpsetChoice::kListed && std::find(listed.begin(), listed.end(), file.opset) == listed.end()) continue;
         std::ifstream in(path, std::ios::binary);
@@ -385,16 +385,16 @@ int export_main(const std::vector<std::string>& args) {
   const auto for_each_case = [&](const std::function<void(const CaseSpec&, std::vector<ref::Element>, bool)>& f) {
     for (const PairPlan& p : plan) {
       const CaseSpec& first = p.specs.front();
-      const auto inputs = p.custom ? *p.custom : conformance::interesting_inputs(first.from, first.to, set);
+      const auto inputs = p.custom ? *p.custom : harness::interesting_inputs(first.from, first.to, set);
       for (size_t i = 0; i < p.specs.size(); ++i)
-        f(p.specs[i], p.custom ? inputs : conformance::focus_on_attributes(p.specs[i], inputs, set), i == 0);
+        f(p.specs[i], p.custom ? inputs : harness::focus_on_attributes(p.specs[i], inputs, set), i == 0);
     }
   };
   const auto make = [&](const CaseSpec& spec, std::vector<ref::Element> inputs) {
-    auto made = conformance::make_case(spec, std::move(inputs), profile);
+    auto made = harness::make_case(spec, std::move(inputs), profile);
     if (auto* error = std::get_if<std::string>(&made))
       throw UsageError{*error, "the opset must admit both types and every attribute given"};
-    return std::get<conformance::VectorFile>(std::move(made));
+    return std::get<harness::VectorFile>(std::move(made));
   };
   size_t case_count = 0;
   double bytes_per_element = 0;
@@ -413,7 +413,7 @@ int export_main(const std::vector<std::string>& args) {
     std::cout << "writing " << file_count << " vector files, about " << size_text(estimate) << ", to "
               << out_dir.string() << "\n" << std::flush;
 
-  const conformance::OutputDirectory dir = open_out_directory(out_dir.string());
+  const harness::OutputDirectory dir = open_out_directory(out_dir.string());
   struct statvfs fs_info {};
   if (::fstatvfs(dir.fd(), &fs_info) == 0 &&
       estimate > static_cast<double>(fs_info.f_bavail) * static_cast<double>(fs_info.f_frsize))
@@ -428,16 +428,16 @@ int export_main(const std::vector<std::string>& args) {
   for (const auto& [name, bytes] : copies) names.push_back(name);
   for (const PairPlan& p : plan)
     for (const CaseSpec& spec : p.specs)
-      names.push_back(a.has("name") ? a.value("name") + ".json" : conformance::case_name(spec) + ".json");
+      names.push_back(a.has("name") ? a.value("name") + ".json" : harness::case_name(spec) + ".json");
   for (const std::string& name : names)
-    if (auto why = dir.refusal(name, conformance::kVectorFileKind, inputs))
+    if (auto why = dir.refusal(name, harness::kVectorFileKind, inputs))
       throw UsageError{*why, "move it away or choose another --out; export replaces only castlike vector files"};
 
   Progress progress(progress_wanted(a.has("progress"), quiet), "castlike export");
   std::set<std::string> written;
   size_t elements = 0, bytes = 0;
   const auto write = [&](const std::string& name, const std::string& text) {
-    if (auto error = dir.write(name, text, conformance::kVectorFileKind, inputs))
+    if (auto error = dir.write(name, text, harness::kVectorFileKind, inputs))
       throw UsageError{*error, "check the directory and free space"};
     written.insert(name);
     bytes += text.size();
@@ -448,20 +448,20 @@ int export_main(const std::vector<std::string>& args) {
   };
   for (const auto& [name, text] : copies) write(name, text);
   for_each_case([&](const CaseSpec& spec, std::vector<ref::Element> inputs, bool) {
-    conformance::VectorFile file = make(spec, std::move(inputs));
+    harness::VectorFile file = make(spec, std::move(inputs));
     if (a.has("name")) file.name = a.value("name");
     elements += file.input.size();
-    write(file.name + ".json", conformance::render_vector_file(file, source));
+    write(file.name + ".json", harness::render_vector_file(file, source));
   });
   std::vector<std::string> removed, left;
   if (a.has("replace")) {
     for (const std::string& name : dir.names()) {
       if (written.count(name)) continue;
-      if (fs::path(name).extension() != ".json" || !dir.holds(name, conformance::kVectorFileKind)) {
+      if (fs::path(name).extension() != ".json" || !dir.holds(name, harness::kVectorFileKind)) {
         left.push_back(name);
         continue;
       }
-      if (auto error = dir.remove(name, conformance::kVectorFileKind)) throw UsageError{*error, "check the directory"};
+      if (auto error = dir.remove(name, harness::kVectorFileKind)) throw UsageError{*error, "check the directory"};
       removed.push_back(name);
     }
   }

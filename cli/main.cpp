@@ -118,7 +118,7 @@ void print_help(const char* usage, bool cast_options) {
 
 void explain_one(const CastOptions& o, const ref::Attributes& a, const std::string& text) {
   const ReadValue rv = read_value("explain", *o.from, text, o.bits);
-  conformance::ConversionQuestion q;
+  harness::ConversionQuestion q;
   q.op = o.op;
   q.from = *o.from;
   q.to = *o.to;
@@ -131,7 +131,7 @@ void explain_one(const CastOptions& o, const ref::Attributes& a, const std::stri
   const std::string input_line = q.from == ElementType::kString ? "\"" + text + "\" (STRING, used as is)"
                                  : o.bits                      ? text + " (bit pattern)"
                                                                : "\"" + text + "\" read into " + from_name + ", round to nearest";
-  std::cout << conformance::explain_conversion(q, a, rv.element, input_line, rv.note);
+  std::cout << harness::explain_conversion(q, a, rv.element, input_line, rv.note);
 }
 
 int cmd_explain(const std::vector<std::string>& args) {
@@ -194,7 +194,7 @@ int cmd_types(const std::vector<std::string>& args) {
   const std::string format = p.value_or("format", "text");
   if (format != "text" && format != "json")
     throw UsageError{"unknown --format '" + format + "' for types", "--format text or --format json"};
-  std::cout << (format == "json" ? conformance::type_facts_json() : conformance::type_facts_text());
+  std::cout << (format == "json" ? harness::type_facts_json() : harness::type_facts_text());
   return 0;
 }
 

@@ -49,7 +49,7 @@ const char* const kUsage =
     "duplicated or inconsistent shard, 3 an internal error of castlike.\n";
 
 ExhaustiveReport load(const std::string& path) {
-  const conformance::JsonFileText file = conformance::read_json_file(path);
+  const harness::JsonFileText file = harness::read_json_file(path);
   if (!file.error.empty()) throw UsageError{"cannot read '" + path + "': " + file.error, "check the path"};
   auto r = exhaustive_from_json(file.text);
   if (auto* e = std::get_if<std::string>(&r))
@@ -76,9 +76,9 @@ int merge_exhaustive_main(const std::vector<std::string>& args) {
   const size_t max_intervals =
       a.has("max-intervals") ? static_cast<size_t>(parse_integer(a.value("max-intervals"), "--max-intervals", 1, 100000000))
                              : 1000;
-  conformance::InputFiles inputs;
+  harness::InputFiles inputs;
   for (const std::string& path : a.positional) inputs.add_file(path);
-  const auto out = output_file(a, "out", conformance::kReportKind, inputs);
+  const auto out = output_file(a, "out", harness::kReportKind, inputs);
 
   std::vector<ExhaustiveReport> shards;
   for (const std::string& path : a.positional) shards.push_back(load(path));

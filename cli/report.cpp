@@ -62,12 +62,12 @@ int report_main(const std::vector<std::string>& args) {
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec))
     throw UsageError{"vectors directory '" + dir + "' does not exist", "pass --vectors DIR (the repository's vectors/)"};
-  if (conformance::find_vector_files(dir).vectors.empty())
+  if (harness::find_vector_files(dir).vectors.empty())
     throw UsageError{"no vector files (*.json) under '" + dir + "'", "pass --vectors DIR (the repository's vectors/)"};
   const CastOptions o = cast_options("report", cast_part);
-  const auto implementations = conformance::builtin_implementations(o.variants);
-  const auto r = conformance::build_builtin_report(dir, o.profile, o.variants, implementations);
-  std::cout << (format == "json" ? conformance::builtin_report_json(r) : conformance::builtin_report_text(r, p.has("verbose")));
+  const auto implementations = harness::builtin_implementations(o.variants);
+  const auto r = harness::build_builtin_report(dir, o.profile, o.variants, implementations);
+  std::cout << (format == "json" ? harness::builtin_report_json(r) : harness::builtin_report_text(r, p.has("verbose")));
   return r.ok() ? 0 : 1;
 }
 

@@ -125,7 +125,7 @@ const char* const kUsage =
 
 // --pairs FROM-TO,...: keep only the vector files of those pairs; an unknown type or a list that
 // leaves no file is a usage error.
-void keep_pairs(conformance::VectorSet& set, const std::string& list) {
+void keep_pairs(harness::VectorSet& set, const std::string& list) {
   std::set<std::pair<ElementType, ElementType>> wanted;
   std::stringstream items(list);
   for (std::string item; std::getline(items, item, ',');) {
@@ -136,7 +136,7 @@ void keep_pairs(conformance::VectorSet& set, const std::string& list) {
       throw UsageError{"--pairs: '" + item + "' is not a pair FROM-TO of type names", "e.g. --pairs FLOAT-FLOAT8E4M3FN"};
     wanted.insert({*from, *to});
   }
-  set.keep_if([&](const conformance::VectorSetEntry& e) { return wanted.count({e.from, e.to}) != 0; });
+  set.keep_if([&](const harness::VectorSetEntry& e) { return wanted.count({e.from, e.to}) != 0; });
   if (set.size() == 0) throw UsageError{"--pairs '" + list + "' matches no vector file", "castlike types lists the names"};
 }
 
@@ -197,14 +197,14 @@ int validate_main(const std::vector<std::string>& args) {
     throw UsageError{"unknown report format '" + format + "'", "text, json, html or junit"};
   if (a.has("expect-strict") && !a.has("expect"))
     throw UsageError{"--expect-strict applies to --expect only", "add --expect FILE"};
-  std::optional<conformance::Baseline> baseline;  // read before the run: a bad file fails at once
+  std::optional<harness::Baseline> baseline;  // read before the run: a bad file fails at once
   if (a.has("expect")) {
-    auto read = conformance::read_baseline(a.value("expect"));
+    auto read = harness::read_baseline(a.value("expect"));
     if (auto* error = std::get_if<std::string>(&read))
       throw UsageError{*error, "fix the file (vectors/schema/README.md, \"Baselines\"), or write one with --write-expect"};
-    baseline = std::move(std::get<conformance::Baseline>(read));
+    baseline = std::move(std::get<harness::Baseline>(read));
   }
-  conformance::ValidateOptions options;
+  harness::ValidateOptions options;
   if (a.has("examples"))
     options.examples_per_rule = static_cast<size_t>(parse_integer(a.value("examples"), "--examples", 0, 1000000));
   if (a.has("rules")) options.rules = parse_rules(a.value("rules"));
@@ -212,10 +212,10 @@ int validate_main(const std::vector<std::string>& args) {
   if ((a.has("profile") || a.has("variants")) && a.value_or("builtin", "") != "reference")
     throw UsageError{"--profile and --variants apply to --builtin reference only", "castlike validate --help"};
 
-  const conformance::SharedLibraryOptions library_options = cli::library_options(a, "castlike validate --help");
+  const harness::SharedLibraryOptions library_options = cli::library_options(a, "castlike validate --help");
   if (a.has("library")) {
     // A failed call's report says how to repeat that call alone, in a fresh validator.
-    options.reproduce = [library = a.value("library"), flags = library_flags(a)](const conformance::VectorFile& f) {
+    options.reproduce = [library = a.value("library"), flags = library_flags(a)](const harness::VectorFile& f) {
       return "castlike validate --library " + shell_quote(library) + " --vectors " + shell_quote(f.path) + flags;
     };
   }
@@ -232,7 +232,7 @@ int validate_main(const std::vector<std::string>& args) {
       throw UsageError{"no --vectors given and no vectors/ directory here", "pass --vectors DIR"};
   }
   Progress progress(progress_wanted(a.has("progress"), a.has("quiet")), "castlike validate");
-  auto loaded = conformance::load_vector_set(vector_paths, [&](size_t done, size_t total) {
+  auto loaded = harness::load_vector_set(vector_paths, [&](size_t done, size_t total) {
     progress.update(done, total, [&] {
       return "checked " + std::to_string(done) + "/" + std::to_string(total) + " vector files, " +
              std::to_string(static_cast<long long>(progress.elapsed())) + " s";
@@ -240,14 +240,14 @@ int validate_main(const std::vector<std::string>& args) {
   });
   if (auto* error = std::get_if<std::string>(&loaded))
     throw UsageError{*error, "fix or remove the file (vectors/schema/README.md describes the format)"};
-  auto& set = std::get<conformance::VectorSet>(loaded);
+  auto& set = std::get<harness::VectorSet>(loaded);
   // Every input given, whatever --pairs drops next: an output must not replace any of them.
-  conformance::InputFiles inputs;
+  harness::InputFiles inputs;
   for (const std::string& path : vector_paths) inputs.add_vectors(path);
   for (const char* option : {"results", "library", "expect"})
     if (a.has(option)) inputs.add_file(a.value(option));
-  const auto out = output_file(a, "out", conformance::kReportKind, inputs);
-  const auto baseline_out = output_file(a, "write-expect", conformance::kBaselineKind, inputs);
+  const auto out = output_file(a, "out", harness::kReportKind, inputs);
+  const auto baseline_out = output_file(a, "write-expect", harness::kBaselineKind, inputs);
   if (out && baseline_out && out->same_file(*baseline_out))
     throw UsageError{"--out and --write-expect name the same file", "write the report and the baseline to two files"};
   if (a.has("pairs")) keep_pairs(set, a.value("pairs"));
@@ -255,17 +255,17 @@ int validate_main(const std::vector<std::string>& args) {
   if (out)
     if (auto error = out->remove_earlier()) throw UsageError{*error, "check the path"};
 
-  conformance::LoadedImplementation impl;
+  harness::LoadedImplementation impl;
   if (a.has("results")) {
-    impl = conformance::load_results_file(a.value("results"), set);
+    impl = harness::load_results_file(a.value("results"), set);
   } else if (a.has("library")) {
-    impl = conformance::load_shared_library(a.value("library"), library_options);
+    impl = harness::load_shared_library(a.value("library"), library_options);
   } else if (a.value("builtin") == "reference") {
     std::string label;
     const ref::Variants variants = reference_variants(a, label);
-    impl = conformance::make_reference_implementation(variants, label);
+    impl = harness::make_reference_implementation(variants, label);
   } else if (a.value("builtin") == "kernels") {
-    impl = conformance::make_kernels_implementation();
+    impl = harness::make_kernels_implementation();
   } else {
     throw UsageError{"unknown built-in implementation '" + a.value("builtin") + "'", "reference or kernels"};
   }
@@ -278,26 +278,26 @@ int validate_main(const std::vector<std::string>& args) {
              " elements, " + std::to_string(static_cast<long long>(progress.elapsed())) + " s";
     });
   };
-  conformance::Report report;
+  harness::Report report;
   try {
-    report = conformance::validate(set, *std::get<std::unique_ptr<conformance::Implementation>>(impl), options);
-  } catch (const conformance::InputChanged& e) {
+    report = harness::validate(set, *std::get<std::unique_ptr<harness::Implementation>>(impl), options);
+  } catch (const harness::InputChanged& e) {
     throw UsageError{e.what(), "leave the vector and results files alone while castlike validate runs"};
   }
   if (options.rules && report.cases == 0)
     throw UsageError{"--rules '" + a.value("rules") + "' matches no element of the vector files",
                      "castlike rules lists the rule names; check --pairs and --vectors"};
-  std::optional<conformance::BaselineComparison> comparison;
-  if (baseline) comparison = conformance::compare_with_baseline(report, *baseline, a.has("expect-strict"));
-  const conformance::BaselineComparison* against = comparison ? &*comparison : nullptr;
-  const bool ok = conformance::passes(report, against);
-  const std::string text = format == "json"    ? conformance::report_json(report, against)
-                           : format == "html"  ? conformance::report_html(report, against)
-                           : format == "junit" ? conformance::report_junit(report, against)
-                           : (against ? conformance::baseline_text(*against, report) : "") + conformance::report_text(report);
-  const std::string verdict = conformance::verdict_line(report, against);
+  std::optional<harness::BaselineComparison> comparison;
+  if (baseline) comparison = harness::compare_with_baseline(report, *baseline, a.has("expect-strict"));
+  const harness::BaselineComparison* against = comparison ? &*comparison : nullptr;
+  const bool ok = harness::passes(report, against);
+  const std::string text = format == "json"    ? harness::report_json(report, against)
+                           : format == "html"  ? harness::report_html(report, against)
+                           : format == "junit" ? harness::report_junit(report, against)
+                           : (against ? harness::baseline_text(*against, report) : "") + harness::report_text(report);
+  const std::string verdict = harness::verdict_line(report, against);
   if (a.has("write-expect")) {
-    const std::string document = conformance::baseline_document(report);
+    const std::string document = harness::baseline_document(report);
     if (auto error = baseline_out->write(document)) throw UsageError{*error, "check the path"};
     // Beside the report on standard output this note would spoil it: it goes to stderr then.
     (a.has("out") && !a.has("quiet") ? std::cout : std::cerr)

@@ -16,11 +16,11 @@
 #include "castlike/packing.hpp"
 #include "config_id.hpp"
 #include "derive.hpp"
-#include "engine.hpp"
 #include "command_support.hpp"
+#include "engine.hpp"
+#include "implementation.hpp"
 #include "reference/cast_like.hpp"
 #include "render_exhaustive.hpp"
-#include "sources.hpp"
 #include "structured_inputs.hpp"
 #include "vector_commands.hpp"
 
@@ -219,7 +219,7 @@ std::vector<Call> select(const ParsedArgs& a) {
 }
 
 // Nothing to run: --list derives the maps and names the configurations not judged.
-class NoImplementation final : public BatchImplementation {
+class NoImplementation final : public harness::EveryInputOnly {
  public:
   std::string name() const override { return "none"; }
   std::string description() const override { return "none"; }
@@ -233,7 +233,7 @@ std::optional<castlike_isa> isa_named(const std::string& name) {
 }
 
 struct Loaded {
-  std::unique_ptr<BatchImplementation> impl;
+  std::unique_ptr<harness::Implementation> impl;
   std::string rerun;  // the command prefix a failed call's reproduce line starts with
 };
 
@@ -246,26 +246,26 @@ Loaded load_implementation(const ParsedArgs& a) {
   if (a.has("isa") && builtin != "kernels") throw UsageError{"--isa applies to --builtin kernels only", "drop --isa"};
   if ((a.has("profile") || a.has("variants")) && builtin != "reference")
     throw UsageError{"--profile and --variants apply to --builtin reference only", "castlike validate --exhaustive --help"};
-  const conformance::SharedLibraryOptions shared_library_options =
+  const harness::SharedLibraryOptions shared_library_options =
       library_options(a, "castlike validate --exhaustive --help");
-  LoadedBatchImplementation loaded;
+  harness::LoadedImplementation loaded;
   std::string rerun, hint = "castlike validate --exhaustive --help";
   if (builtin == "kernels") {
-    loaded = make_kernels_batches(a.has("isa") ? isa_named(a.value("isa")) : std::optional<castlike_isa>());
+    loaded = harness::make_kernels_implementation(a.has("isa") ? isa_named(a.value("isa")) : std::optional<castlike_isa>());
     hint = "drop --isa to use the dispatched level";
   } else if (builtin == "reference") {
     std::string label;
     const ref::Variants variants = reference_variants(a, label);
-    loaded = make_reference_batches(variants, label);
+    loaded = harness::make_reference_implementation(variants, label);
   } else if (a.has("builtin")) {
     throw UsageError{"unknown built-in implementation '" + builtin + "'", "kernels or reference"};
   } else if (a.has("library")) {
-    loaded = load_library_batches(a.value("library"), shared_library_options);
+    loaded = harness::load_shared_library(a.value("library"), shared_library_options);
     rerun = "castlike validate --exhaustive --library " + shell_quote(a.value("library"));
     rerun += library_flags(a);
   } else {
     const std::string path = a.value("raw-outputs");
-    loaded = open_raw_outputs(path, path == "-" ? "raw outputs (standard input)" : "raw outputs " + path);
+    loaded = harness::open_raw_outputs(path, path == "-" ? "raw outputs (standard input)" : "raw outputs " + path);
     hint = "check the path";
   }
   if (auto* error = std::get_if<std::string>(&loaded)) throw UsageError{*error, hint};
@@ -280,8 +280,8 @@ void write_inputs(const Configuration& c, const ParsedArgs& a) {
   const uint64_t n = judged_inputs(c);
   // A file goes through the output guard (no symlink, no file replaced that is not castlike's: a
   // raw stream cannot be told apart, so an existing file is refused); "-" is standard output.
-  const std::optional<conformance::OutputFile> file =
-      path == "-" ? std::nullopt : output_file(a, "write-inputs", conformance::kExhaustiveInputsKind, {});
+  const std::optional<harness::OutputFile> file =
+      path == "-" ? std::nullopt : output_file(a, "write-inputs", harness::kExhaustiveInputsKind, {});
   std::string bytes;
   std::vector<uint8_t> buf;
   bool ok = true;
@@ -408,10 +408,10 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
                        "shard the writer's work by configuration (one --config per job)"};
     options.batch = std::max<uint64_t>(options.batch, 8);  // whole bytes of packed outputs per batch
   }
-  conformance::InputFiles inputs;
+  harness::InputFiles inputs;
   for (const char* o : {"library", "raw-outputs"})
     if (a.has(o)) inputs.add_file(a.value(o));
-  const auto out = output_file(a, "out", conformance::kReportKind, inputs);
+  const auto out = output_file(a, "out", harness::kReportKind, inputs);
   Loaded loaded = load_implementation(a);
   const Prepared p = prepare(selected, *loaded.impl, options.jobs);
   // A configuration named by --config that cannot be judged is an error, not a silent omission.

@@ -9,7 +9,7 @@
 #include "generator.hpp"
 #include "reference/round.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 using ref::BigInt;
@@ -138,4 +138,4 @@ TEST(GeneratorBoundaries, CasesWithAttributesKeepTheCellsShortOfTheThresholds) {
 }
 
 }  // namespace
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

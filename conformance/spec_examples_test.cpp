@@ -9,7 +9,7 @@
 #include "castlike/packing.hpp"
 #include "vector_file.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 std::vector<std::string> example_paths() {
@@ -102,4 +102,4 @@ std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
 INSTANTIATE_TEST_SUITE_P(SpecExamples, Example, ::testing::ValuesIn(example_paths()), test_name);
 
 }  // namespace
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

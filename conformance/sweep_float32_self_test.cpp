@@ -83,10 +83,10 @@ TEST(SweepFloat32SelfTest, ComparisonFlagsWrongOutputs) {
 TEST(SweepFloat32SelfTest, StreamingDigestIsTheOneShotDigest) {
   std::string bytes;
   for (int i = 0; i < 1000; ++i) bytes += static_cast<char>(i * 7 + 3);
-  conformance::Sha256 s;
+  harness::Sha256 s;
   for (size_t p = 0, step = 1; p < bytes.size(); p += step, step = step * 3 % 97 + 1)
     s.update(bytes.data() + p, std::min(step, bytes.size() - p));
-  EXPECT_EQ(s.hex_digest(), conformance::sha256_hex(bytes));
+  EXPECT_EQ(s.hex_digest(), harness::sha256_hex(bytes));
 }
 
 }  // namespace

@@ -21,7 +21,7 @@
 #include "sha256.hpp"
 #include "validator.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 namespace fs = std::filesystem;
@@ -182,6 +182,24 @@ TEST(Validator, ReferenceAgainstItselfHasNoFailure) {
   EXPECT_GT(r.total.unspecified, 0u);  // the STRING non-numbers
 }
 
+// A raw output stream answers in input order, not by case: driving it over a vector set is an
+// error that says so, before any case runs.
+TEST(Validator, AnImplementationOfEveryInputOnlyIsRefusedOnAVectorSet) {
+  Scratch s;
+  const VectorSet set = write_set(s, {make(ElementType::kFloat, ElementType::kFloat8E4M3FN)});
+  auto loaded = open_raw_outputs("/dev/null", "raw outputs /dev/null");
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Implementation>>(loaded));
+  auto& impl = *std::get<std::unique_ptr<Implementation>>(loaded);
+  ASSERT_TRUE(impl.serves(Mode::kCases).has_value());
+  EXPECT_FALSE(impl.serves(Mode::kEveryInput).has_value());
+  try {
+    validate(set, impl);
+    FAIL() << "validate() ran a raw output stream over a vector set";
+  } catch (const UnservedMode& e) {
+    EXPECT_NE(std::string(e.what()).find("in input order"), std::string::npos) << e.what();
+  }
+}
+
 struct VariantCase {
   const char* variants;
   ElementType from, to;
@@ -220,7 +238,7 @@ TEST(Validator, NamesTheVariantAReferenceVariantFollows) {
 }
 
 // An implementation that prints floats with C's %.<digits>g (as onnxruntime prints with %.8g).
-class PrintfText final : public Implementation {
+class PrintfText final : public CasesOnly {
  public:
   explicit PrintfText(int digits) : digits_(digits) {}
   std::string name() const override { return "printf"; }
@@ -276,7 +294,7 @@ TEST(Validator, SaturateIgnoredIsNamed) {
   // The reference with saturate forced to 0 is "an implementation that ignores saturate".
   VectorFile f = make(ElementType::kFloat, ElementType::kFloat8E4M3FN);
   const VectorSet set = write_set(s, {f});
-  class IgnoresSaturate final : public Implementation {
+  class IgnoresSaturate final : public CasesOnly {
    public:
     std::string name() const override { return "ignores-saturate"; }
     std::string description() const override { return "test"; }
@@ -519,7 +537,7 @@ TEST(Validator, TheRulesFilterJudgesOnlyItsRules) {
 TEST(Validator, ARejectedCallUnderTheRulesFilterCountsOnlyItsRules) {
   Scratch s;
   const VectorSet set = write_set(s, {make(ElementType::kFloat, ElementType::kFloat4E2M1)});
-  class Rejects final : public Implementation {
+  class Rejects final : public CasesOnly {
    public:
     std::string name() const override { return "rejects"; }
     std::string description() const override { return "test"; }
@@ -874,7 +892,7 @@ TEST(Readings, TheValidatorNamesAPeerReadingOverAWholeCase) {
   // the rule's verdict names A8=truncate-clamp.
   Scratch s;
   const VectorSet set = write_set(s, {make(ElementType::kFloat, ElementType::kInt4)});
-  class TruncateClamp final : public Implementation {
+  class TruncateClamp final : public CasesOnly {
    public:
     std::string name() const override { return "truncate-clamp"; }
     std::string description() const override { return "test"; }
@@ -921,4 +939,4 @@ TEST(Candidates, EveryNamedSwitchParses) {
 }
 
 }  // namespace
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

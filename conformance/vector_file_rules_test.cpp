@@ -12,7 +12,7 @@
 #include "vector_file.hpp"
 #include "vector_set.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 // A spec example with a packed destination (INT4), so that packing, printed and source rules apply.
@@ -277,4 +277,4 @@ TEST_F(VectorWalk, UnreadableDirectoriesAreErrors) {
 }
 
 }  // namespace
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -1,5 +1,5 @@
 // fuzz_vectors: arbitrary bytes into the two readers of untrusted files: the vector-file reader
-// (conformance::parse_vector_text) and the validator's results reader (load_results_file, against a
+// (harness::parse_vector_text) and the validator's results reader (load_results_file, against a
 // small vector set built into this binary, so the target runs anywhere, ClusterFuzz included).
 // Never a crash, a hang or a leak; a rejected file gets a message "path:line: problem" (non-empty,
 // naming the file); an accepted one is consistent (element counts agree with the shape and with
@@ -26,16 +26,16 @@ constexpr const char* kTarget = "fuzz_vectors";
 
 #include "embedded_vectors.inc"  // kEmbeddedVectors: {file name, text} of a few committed vector files
 
-const conformance::VectorSet& embedded_set() {
-  static const conformance::VectorSet set = [] {
-    std::vector<std::pair<conformance::VectorFile, std::string>> files;
+const harness::VectorSet& embedded_set() {
+  static const harness::VectorSet set = [] {
+    std::vector<std::pair<harness::VectorFile, std::string>> files;
     for (const auto& [name, text] : kEmbeddedVectors) {
-      auto parsed = conformance::parse_vector_text(text, name);
+      auto parsed = harness::parse_vector_text(text, name);
       if (auto* e = std::get_if<std::string>(&parsed)) fail(kTarget, "an embedded vector file does not load: " + *e);
-      files.emplace_back(std::move(std::get<conformance::VectorFile>(parsed)), conformance::sha256_hex(text));
+      files.emplace_back(std::move(std::get<harness::VectorFile>(parsed)), harness::sha256_hex(text));
     }
     std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.first.name < b.first.name; });
-    conformance::VectorSet s;
+    harness::VectorSet s;
     for (auto& [f, sha] : files) s.add_resident(std::move(f), std::move(sha));
     s.roots = {"(embedded)"};
     return s;
@@ -50,9 +50,9 @@ void check_error(const std::string& error, const std::string& path) {
 
 void vector_file(std::string_view bytes) {
   const std::string path = "fuzz.json";
-  auto parsed = conformance::parse_vector_text(std::string(bytes), path);
+  auto parsed = harness::parse_vector_text(std::string(bytes), path);
   if (auto* e = std::get_if<std::string>(&parsed)) return check_error(*e, path);
-  const conformance::VectorFile& f = std::get<conformance::VectorFile>(parsed);
+  const harness::VectorFile& f = std::get<harness::VectorFile>(parsed);
   const size_t n = f.input.size();
   if (f.expected.size() != n || f.outcomes.size() != n || (!f.rules.empty() && f.rules.size() != n))
     fail(kTarget, "accepted vector file with inconsistent counts: " + std::to_string(n) + " inputs, " +
@@ -80,32 +80,32 @@ std::pair<int, std::string> memory_file(std::string_view bytes) {
 }
 
 // The run written as a baseline reads back, and compared with it (strictly) every row is known.
-void baseline_round_trip(const conformance::Report& report) {
-  const auto [fd, path] = memory_file(conformance::baseline_document(report));
-  auto read = conformance::read_baseline(path);
+void baseline_round_trip(const harness::Report& report) {
+  const auto [fd, path] = memory_file(harness::baseline_document(report));
+  auto read = harness::read_baseline(path);
   close(fd);
   if (auto* e = std::get_if<std::string>(&read)) fail(kTarget, "the run's own baseline does not read back: " + *e);
-  const auto comparison = conformance::compare_with_baseline(report, std::get<conformance::Baseline>(read), true);
+  const auto comparison = harness::compare_with_baseline(report, std::get<harness::Baseline>(read), true);
   if (!comparison.ok()) fail(kTarget, "the run's own baseline does not know the run: " + comparison.summary());
-  (void)conformance::report_junit(report, &comparison);
-  (void)conformance::report_json(report, &comparison);
-  (void)conformance::baseline_text(comparison, report);
+  (void)harness::report_junit(report, &comparison);
+  (void)harness::report_json(report, &comparison);
+  (void)harness::baseline_text(comparison, report);
 }
 
 void results_file(std::string_view bytes) {
   const auto [fd, path] = memory_file(bytes);
-  const conformance::VectorSet& set = embedded_set();
-  auto loaded = conformance::load_results_file(path, set);
+  const harness::VectorSet& set = embedded_set();
+  auto loaded = harness::load_results_file(path, set);
   close(fd);
   if (auto* e = std::get_if<std::string>(&loaded)) return check_error(*e, path);
-  auto& impl = *std::get<std::unique_ptr<conformance::Implementation>>(loaded);
-  const conformance::Report report = conformance::validate(set, impl);
+  auto& impl = *std::get<std::unique_ptr<harness::Implementation>>(loaded);
+  const harness::Report report = harness::validate(set, impl);
   if (report.cases != set.size())
     fail(kTarget, "the report covers " + std::to_string(report.cases) + " cases of " + std::to_string(set.size()));
-  (void)conformance::report_text(report);
-  (void)conformance::report_json(report);
-  (void)conformance::report_html(report);
-  (void)conformance::report_junit(report);
+  (void)harness::report_text(report);
+  (void)harness::report_json(report);
+  (void)harness::report_html(report);
+  (void)harness::report_junit(report);
   baseline_round_trip(report);
 }
 

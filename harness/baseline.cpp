@@ -19,7 +19,7 @@
 #include "reference/semantics.hpp"
 #include "render.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 using nlohmann::json;
@@ -344,4 +344,4 @@ std::string baseline_text(const BaselineComparison& c, const Report& report) {
   return o.str();
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -13,7 +13,7 @@
 
 #include "report.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 // One row of a baseline, or of a run: a discrepancy (case, rule) or a rejection (case, message).
 struct BaselineEntry {
@@ -80,4 +80,4 @@ BaselineComparison compare_with_baseline(const Report& report, const Baseline& b
 // first failing cases), vanished and not-run rows. `report_text` follows it.
 std::string baseline_text(const BaselineComparison& comparison, const Report& report);
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -4,7 +4,7 @@
 
 #include "validator.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 namespace fs = std::filesystem;
@@ -86,4 +86,4 @@ BuiltinReport build_builtin_report(const std::string& vectors_dir, const std::st
   return r;
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -14,7 +14,7 @@
 #include "implementation.hpp"
 #include "report.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 struct BuiltinResult {
   Report validation;
@@ -55,4 +55,4 @@ std::string builtin_report_json(const BuiltinReport& r);
 // "element 0: input 0x3ef535b8 expected 0x2e (exact) got 0x2f": a failure within its file.
 std::string element_failure_text(const Failure& f);
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

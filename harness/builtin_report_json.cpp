@@ -3,7 +3,7 @@
 
 #include "builtin_report.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 std::string builtin_report_json(const BuiltinReport& r) {
   nlohmann::ordered_json j;
@@ -60,4 +60,4 @@ std::string builtin_report_json(const BuiltinReport& r) {
   return j.dump(1) + "\n";
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -9,7 +9,7 @@
 #include "builtin_report.hpp"
 #include "render.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 std::string pad_left(const std::string& s, size_t w) { return s.size() >= w ? s : std::string(w - s.size(), ' ') + s; }
@@ -88,4 +88,4 @@ std::string builtin_report_text(const BuiltinReport& r, bool verbose) {
   return out.str();
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -2,7 +2,7 @@
 
 #include "vector_file.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 std::string outcome_text(ElementType to, ref::OutcomeClass c) {
@@ -83,4 +83,4 @@ std::string explain_conversion(const ConversionQuestion& q, const ref::Attribute
   return out;
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -9,7 +9,7 @@
 #include "reference/cast_like.hpp"
 #include "reference/convert.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 // One conversion as asked for: the attributes as the call states them (nullopt: not set) and
 // the reading of the specification (`profile` names it, `variants` is it with any overrides).
@@ -36,4 +36,4 @@ std::string explain_conversion(const ConversionQuestion& q, const ref::Attribute
 // The bits and exact value of an element ("0x2f  0.46875"), or the quoted text of a STRING.
 std::string element_value_text(ElementType type, const ref::Element& e, const ref::Variants& variants);
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

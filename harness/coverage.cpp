@@ -6,7 +6,7 @@
 #include "castlike/type_table.hpp"
 #include "reference/cast_like.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 // The values the sweep feeds (one per combination, rotating so that neighbouring combinations see
@@ -136,4 +136,4 @@ std::string coverage_versions() {
   return out;
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -9,7 +9,7 @@
 
 #include "implementation.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 struct Coverage {
   size_t combinations = 0;  // pair x operator version x attribute setting where the pair exists
@@ -26,4 +26,4 @@ Coverage run_coverage(Implementation& impl, const ref::Variants& variants, size_
 // The versions the sweep walks, for reports: "CastLike 15,19,21,23,24,25; Cast 13,19,21,23,24,25,28".
 std::string coverage_versions();
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

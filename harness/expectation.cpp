@@ -4,7 +4,7 @@
 #include "reference/cast_like.hpp"
 #include "reference/round.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 bool nan_sign_matters(const VectorFile& f, size_t i) {
   if (f.kind == "spec-example") return false;
@@ -52,4 +52,4 @@ std::vector<ref::RuleId> rules_of(const VectorFile& f) {
 }
 
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

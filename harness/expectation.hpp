@@ -7,7 +7,7 @@
 #include "reference/semantics.hpp"
 #include "vector_file.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 // A spec example's "nan" is any NaN (the pages print NaN without its sign; vectors/schema/README.md,
 // "NaN"), and a NaN read from a type whose NaN has no sign (FNUZ, FLOAT8E8M0) may come out with
@@ -28,4 +28,4 @@ void judge_texts_strictly(VectorFile& f);
 // reference's default profile names.
 std::vector<ref::RuleId> rules_of(const VectorFile& f);
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

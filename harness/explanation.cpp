@@ -7,7 +7,7 @@
 #include "render.hpp"
 #include "validator.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 void FailureExplainer::add_file(const VectorFile& f, const CaseOutput& out,
                                 const std::map<ref::RuleId, std::vector<size_t>>& failing, Report& report) {
@@ -122,4 +122,4 @@ void FailureExplainer::finish(Report& report) {
   });
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -8,7 +8,7 @@
 #include "reference/cast_like.hpp"
 #include "reference/round.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 using ref::Element;
 
@@ -181,4 +181,4 @@ std::variant<VectorFile, std::string> make_case(const CaseSpec& spec, std::vecto
   return f;
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

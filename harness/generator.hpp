@@ -23,7 +23,7 @@
 #include "reference/convert.hpp"
 #include "vector_file.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 // Bump when the input sets or the file layout change: committed vectors then regenerate.
 inline constexpr int kGeneratorVersion = 2;
@@ -93,4 +93,4 @@ struct GeneratedSource {
 };
 std::string render_vector_file(const VectorFile& file, const GeneratedSource& source);
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -10,7 +10,7 @@
 
 #include "generator_points.hpp"
 
-namespace castlike::conformance::points {
+namespace castlike::harness::points {
 namespace {
 
 constexpr int64_t kBeyond = 3;  // binades past the largest finite value and the smallest subnormal
@@ -214,4 +214,4 @@ std::vector<Point> destination_points(ElementType from, ElementType to) {
   return p;
 }
 
-}  // namespace castlike::conformance::points
+}  // namespace castlike::harness::points

@@ -5,7 +5,7 @@
 #include "generator_points.hpp"
 #include "reference/round.hpp"
 
-namespace castlike::conformance::points {
+namespace castlike::harness::points {
 
 ExactValue negated(ExactValue v) {
   v.negative = !v.negative;
@@ -59,4 +59,4 @@ int64_t precision_of(ElementType t) {
   return int64_t{1} << 20;
 }
 
-}  // namespace castlike::conformance::points
+}  // namespace castlike::harness::points

@@ -14,7 +14,7 @@
 #include "castlike/type_table.hpp"
 #include "reference/convert.hpp"
 
-namespace castlike::conformance::points {
+namespace castlike::harness::points {
 
 using ref::BigInt;
 using ref::Element;
@@ -92,4 +92,4 @@ void add_source_specials(Inputs& in);
 // widening conversions see every region.
 void add_source_sample(Inputs& in);
 
-}  // namespace castlike::conformance::points
+}  // namespace castlike::harness::points

@@ -5,7 +5,7 @@
 #include "castlike/packing.hpp"
 #include "generator.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 using ref::Element;
 
@@ -84,4 +84,4 @@ std::string render_vector_file(const VectorFile& f, const GeneratedSource& sourc
   return out;
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

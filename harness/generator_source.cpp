@@ -3,7 +3,7 @@
 #include "generator_points.hpp"
 #include "reference/round.hpp"
 
-namespace castlike::conformance::points {
+namespace castlike::harness::points {
 
 void Inputs::bits(uint64_t b) {
   b &= bit_mask(from_);
@@ -283,4 +283,4 @@ void add_source_sample(Inputs& in) {
   }
 }
 
-}  // namespace castlike::conformance::points
+}  // namespace castlike::harness::points

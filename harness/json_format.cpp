@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 struct FormatSniffer : nlohmann::json_sax<nlohmann::json> {
@@ -57,4 +57,4 @@ std::optional<std::string> json_format(std::istream& in) {
   return std::nullopt;
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -7,10 +7,10 @@
 #include <optional>
 #include <string>
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 // "castlike-vectors" as soon as it is read; any other format only when the whole document parses
 // (the last top-level "format" that is a string); nullopt for no format, or not JSON.
 std::optional<std::string> json_format(std::istream& in);
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -7,7 +7,7 @@
 #include <set>
 #include <vector>
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 using nlohmann::json;
@@ -157,4 +157,4 @@ JsonLine read_json_line(std::istream& in, std::string& line) {
   }
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -11,7 +11,7 @@
 #include <string>
 #include <variant>
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 // Deeper nesting is refused while parsing, before any memory grows with it.
 inline constexpr size_t kMaxJsonDepth = 64;
@@ -47,4 +47,4 @@ JsonLine read_json_line(std::istream& in, std::string& line);
 // "... larger than 67108864 bytes (64 MiB), the limit of ..." for the messages of the readers.
 std::string json_size_limit_text();
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

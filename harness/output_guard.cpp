@@ -21,7 +21,7 @@
 #include "temporary_files.hpp"
 #include "vector_set.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 // The formats and the first bytes each renderer writes (vectors/schema/README.md names the formats).
 const OutputKind kVectorFileKind{"castlike vector file", {"castlike-vectors"}, {}};
@@ -283,4 +283,4 @@ bool OutputFile::same_file(const OutputFile& other) const {
          a.st_ino == b.st_ino;
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

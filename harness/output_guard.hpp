@@ -20,7 +20,7 @@
 #include <variant>
 #include <vector>
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 // What castlike writes, as far as recognising one of its own files goes: a JSON object whose
 // "format" is one of `json_formats`, or text that begins with one of `prefixes`.
@@ -122,4 +122,4 @@ class OutputFile {
   InputFiles inputs_;
 };
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

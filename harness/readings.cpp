@@ -3,7 +3,7 @@
 #include "expectation.hpp"
 #include "readings_support.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 using ref::Element;
 using readings::default_differs;
@@ -77,4 +77,4 @@ bool explains(const Candidate& c, const VectorFile& f, size_t i, const Element& 
   return false;
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -11,7 +11,7 @@
 #include "reference/semantics.hpp"
 #include "vector_file.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 struct Candidate {
   enum class Kind {
@@ -71,4 +71,4 @@ bool explains(const Candidate& c, const VectorFile& f, size_t i, const ref::Elem
 // The readings' names, in order ("A1=nan", ..., "profile onnx-reference").
 std::vector<std::string> candidate_names();
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

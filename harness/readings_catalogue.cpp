@@ -5,7 +5,7 @@
 
 #include "reference/cast_like.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 const std::vector<Candidate>& candidates() {
   static const std::vector<Candidate> list = [] {
@@ -247,4 +247,4 @@ std::vector<std::string> candidate_names() {
   return out;
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -4,7 +4,7 @@
 
 #include "reference/round.hpp"
 
-namespace castlike::conformance::readings {
+namespace castlike::harness::readings {
 namespace {
 
 // The type a 64-bit type is held in when a runtime computes in 32 bits: DOUBLE as FLOAT, INT64 and
@@ -135,4 +135,4 @@ bool explains_held(const Candidate& c, const VectorFile& f, size_t i, const Elem
   return default_differs(f, i, actual);
 }
 
-}  // namespace castlike::conformance::readings
+}  // namespace castlike::harness::readings

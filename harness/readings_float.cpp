@@ -8,7 +8,7 @@
 #include "expectation.hpp"
 #include "reference/round.hpp"
 
-namespace castlike::conformance::readings {
+namespace castlike::harness::readings {
 namespace {
 
 // FLOAT bits to BFLOAT16 with a rounding bias of 0x8000 added only when the kept part is odd: round
@@ -146,4 +146,4 @@ bool explains_float(const Candidate& c, const VectorFile& f, size_t i, const Ele
   }
 }
 
-}  // namespace castlike::conformance::readings
+}  // namespace castlike::harness::readings

@@ -6,7 +6,7 @@
 #include "expectation.hpp"
 #include "reference/round.hpp"
 
-namespace castlike::conformance::readings {
+namespace castlike::harness::readings {
 namespace {
 
 // A finite float element to a 4-/2-bit integer, truncated toward zero; nullopt for another pair,
@@ -112,4 +112,4 @@ bool explains_integer(const Candidate& c, const VectorFile& f, size_t i, const E
   }
 }
 
-}  // namespace castlike::conformance::readings
+}  // namespace castlike::harness::readings

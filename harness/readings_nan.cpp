@@ -6,7 +6,7 @@
 #include "expectation.hpp"
 #include "reference/round.hpp"
 
-namespace castlike::conformance::readings {
+namespace castlike::harness::readings {
 
 bool explains_nan(const Candidate& c, const VectorFile& f, size_t i, const Element& actual) {
   switch (c.kind) {
@@ -54,4 +54,4 @@ bool explains_nan(const Candidate& c, const VectorFile& f, size_t i, const Eleme
   }
 }
 
-}  // namespace castlike::conformance::readings
+}  // namespace castlike::harness::readings

@@ -4,7 +4,7 @@
 #include "reference/cast_like.hpp"
 #include "reference/round.hpp"
 
-namespace castlike::conformance::readings {
+namespace castlike::harness::readings {
 
 bool float8_like(ElementType t) {
   return t == ElementType::kFloat8E4M3FN || t == ElementType::kFloat8E4M3FNUZ || t == ElementType::kFloat8E5M2 ||
@@ -93,4 +93,4 @@ bool default_differs(const VectorFile& f, size_t i, const Element& actual) {
   return !plain || !ref::matches(f.to, *plain, actual);
 }
 
-}  // namespace castlike::conformance::readings
+}  // namespace castlike::harness::readings

@@ -9,7 +9,7 @@
 
 #include "readings.hpp"
 
-namespace castlike::conformance::readings {
+namespace castlike::harness::readings {
 
 using ref::Element;
 
@@ -40,4 +40,4 @@ bool explains_nan(const Candidate& c, const VectorFile& f, size_t i, const Eleme
 bool explains_chain(const Candidate& c, const VectorFile& f, size_t i, const Element& actual);
 bool explains_held(const Candidate& c, const VectorFile& f, size_t i, const Element& actual);
 
-}  // namespace castlike::conformance::readings
+}  // namespace castlike::harness::readings

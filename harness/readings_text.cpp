@@ -7,7 +7,7 @@
 #include "reference/decimal.hpp"
 #include "reference/text_read_back.hpp"
 
-namespace castlike::conformance::readings {
+namespace castlike::harness::readings {
 
 bool explains_text(const Candidate& c, const VectorFile& f, size_t i, const Element& actual) {
   switch (c.kind) {
@@ -56,4 +56,4 @@ bool explains_text(const Candidate& c, const VectorFile& f, size_t i, const Elem
   }
 }
 
-}  // namespace castlike::conformance::readings
+}  // namespace castlike::harness::readings

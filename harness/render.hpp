@@ -10,7 +10,7 @@
 #include "report.hpp"
 #include "vector_file.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 struct BaselineComparison;  // baseline.hpp
 
@@ -60,4 +60,4 @@ std::vector<RejectionGroup> rejections_by_reason(const std::vector<Rejection>& r
 std::string call_text(int opset, const std::optional<int64_t>& saturate, const std::optional<std::string>& round_mode);
 std::string call_of(const VectorFile& f);
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -9,7 +9,7 @@
 #include "reference/text_read_back.hpp"
 #include "render.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 using ref::Element;
 
@@ -125,4 +125,4 @@ std::string verdict_line(const Report& r, const BaselineComparison* baseline) {
          (passes(r, baseline) ? "PASS" : "FAIL");
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

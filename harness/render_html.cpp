@@ -7,7 +7,7 @@
 
 #include "render_html.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 using html::text;
@@ -222,4 +222,4 @@ std::string report_html(const Report& r, const BaselineComparison* baseline) {
   return o.str();
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -13,7 +13,7 @@
 #include "baseline.hpp"
 #include "render.hpp"
 
-namespace castlike::conformance::html {
+namespace castlike::harness::html {
 
 // Any bytes as HTML text (element content or a quoted attribute value): invalid UTF-8 and control
 // characters shown as \xNN (harness::printable), markup characters as entities.
@@ -89,4 +89,4 @@ void write_rejection_groups(std::ostream& o, const std::vector<Rejection>& rejec
 void write_failed_calls(std::ostream& o, const std::vector<CallFailure>& failures,
                         const std::map<std::string, std::string>& pair_of_case);
 
-}  // namespace castlike::conformance::html
+}  // namespace castlike::harness::html

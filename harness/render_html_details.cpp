@@ -5,7 +5,7 @@
 
 #include "render_html.hpp"
 
-namespace castlike::conformance::html {
+namespace castlike::harness::html {
 namespace {
 
 std::string code(const std::string& s) { return "<code>" + text(s) + "</code>"; }
@@ -126,4 +126,4 @@ void write_pair_details(std::ostream& o, const Report& r, const PairView& p) {
   o << "</section>\n";
 }
 
-}  // namespace castlike::conformance::html
+}  // namespace castlike::harness::html

@@ -2,7 +2,7 @@
 // (render_html_pairs.cpp), holding one count, linking to the pair's details section; and its legend.
 #include "render_html.hpp"
 
-namespace castlike::conformance::html {
+namespace castlike::harness::html {
 namespace {
 
 // The one count a cell holds: what is wrong if something is, else what passed.
@@ -67,4 +67,4 @@ void write_matrix(std::ostream& o, const std::vector<PairView>& pairs) {
   o << "</table>\n";
 }
 
-}  // namespace castlike::conformance::html
+}  // namespace castlike::harness::html

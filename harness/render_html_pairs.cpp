@@ -14,7 +14,7 @@
 #include "call_checks.hpp"
 #include "render_html.hpp"
 
-namespace castlike::conformance::html {
+namespace castlike::harness::html {
 namespace {
 
 using PairKey = std::pair<ElementType, ElementType>;
@@ -251,4 +251,4 @@ std::vector<PairView> pair_views(const Report& r, const BaselineComparison* base
   return out;
 }
 
-}  // namespace castlike::conformance::html
+}  // namespace castlike::harness::html

@@ -9,7 +9,7 @@
 #include "reference/text_read_back.hpp"
 #include "render.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 using nlohmann::json;
@@ -149,4 +149,4 @@ std::string report_json(const Report& r, const BaselineComparison* baseline) {
   return j.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

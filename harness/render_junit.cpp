@@ -15,7 +15,7 @@
 #include "call_checks.hpp"
 #include "render.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 // Text as XML 1.0 character data (attribute: an attribute value in double quotes). Every byte
@@ -218,4 +218,4 @@ std::string report_junit(const Report& r, const BaselineComparison* baseline) {
   return o.str();
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -6,7 +6,7 @@
 
 #include "render.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 std::string type_name(ElementType t) { return std::string(info(t).name); }
@@ -107,4 +107,4 @@ std::string report_text(const Report& r) {
   return o.str();
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -12,7 +12,7 @@
 #include "reference/convert.hpp"
 #include "reference/semantics.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 struct Counts {
   uint64_t pass = 0, fail = 0, unspecified = 0, rejected = 0;
@@ -118,4 +118,4 @@ struct Report {
   bool ok() const { return total.fail == 0 && total.rejected == 0 && call_failures.empty(); }
 };
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

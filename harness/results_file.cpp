@@ -1,5 +1,6 @@
 // A results file as an implementation (JSON Lines, vectors/schema/README.md "Results files"): the
-// outputs an implementation wrote for every case of a vector set, checked line by line.
+// outputs an implementation wrote for every case of a vector set, checked line by line. It answers
+// by case name, so it serves vector sets only (every input is a raw output stream's job).
 //
 // The file is read twice and never held: a strict pass over every line before the run (which keeps
 // where each case's line starts), then each case's line when validate() asks for that case.
@@ -18,7 +19,7 @@
 #include "implementation.hpp"
 #include "json_reader.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 using nlohmann::json;
@@ -130,8 +131,11 @@ CaseOutput case_output(const json& doc, const VectorSetEntry& entry) {
   return out;
 }
 
-class ResultsFileImplementation final : public Implementation {
+class ResultsFileImplementation final : public CasesOnly {
  public:
+  ResultsFileImplementation()
+      : CasesOnly("a results file answers the cases of a vector set by name; it holds no outputs of every input "
+                  "(give those as a raw output stream)") {}
   struct Line {
     std::streamoff offset = 0;  // in `lines_source`
     size_t number = 0;          // in the results file
@@ -177,6 +181,7 @@ class ResultsFileImplementation final : public Implementation {
       throw InputChanged(harness::printable(where + e.what() + " (the results file changed during the run?)"));
     }
   }
+
 };
 
 // An unlinked file in $TMPDIR (else /tmp) open for writing and reading, or nullptr.
@@ -306,4 +311,4 @@ std::variant<std::unique_ptr<Implementation>, std::string> load_results_file(con
   return loaded;
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -3,7 +3,7 @@
 #include <array>
 #include <cstdint>
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 constexpr std::array<uint32_t, 64> kRound{
@@ -96,4 +96,4 @@ std::string Sha256::hex_digest() {
   return out;
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 std::string sha256_hex(std::string_view bytes);
 
@@ -28,4 +28,4 @@ class Sha256 {
   uint64_t length_ = 0;  // bytes
 };
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

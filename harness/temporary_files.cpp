@@ -8,7 +8,7 @@
 #include <cstring>
 #include <mutex>
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 // A fixed table, so that the handler reads no structure that could be mid-update: a slot's name
@@ -73,4 +73,4 @@ TemporaryFileRegistration::~TemporaryFileRegistration() {
   if (slot_ >= 0) slots[slot_].state.store(kFree, std::memory_order_release);
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -6,7 +6,7 @@
 
 #include <string>
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 // A registered temporary file `name` in the directory open as `dir_fd` (which must stay open
 // until the registration ends). Registering installs the handlers for SIGINT and SIGTERM once,
@@ -23,4 +23,4 @@ class TemporaryFileRegistration {
   int slot_ = -1;
 };
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

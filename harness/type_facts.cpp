@@ -14,7 +14,7 @@
 #include "derive.hpp"
 #include "reference/round.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 using nlohmann::ordered_json;
@@ -203,4 +203,4 @@ std::string type_facts_text() {
   return out.str();
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

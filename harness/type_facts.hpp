@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 // The document (format "castlike-types", vectors/schema/castlike-types.schema.json), indented.
 std::string type_facts_json();
@@ -13,4 +13,4 @@ std::string type_facts_json();
 // The same rows as text, one type a line, within 80 columns.
 std::string type_facts_text();
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

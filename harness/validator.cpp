@@ -3,9 +3,10 @@
 #include "call_checks.hpp"
 #include "expectation.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 Report validate(const VectorSet& set, Implementation& implementation, const ValidateOptions& options) {
+  implementation.require(Mode::kCases);
   Report report;
   // Every text an implementation (or the command line) hands over is shown escaped in every format.
   report.implementation = harness::printable(implementation.name());
@@ -105,4 +106,4 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
   return report;
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -19,7 +19,7 @@
 #include "report.hpp"
 #include "vector_set.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 struct ValidateOptions {
   size_t examples_per_rule = 5;
@@ -35,7 +35,8 @@ struct ValidateOptions {
   std::function<void(size_t, size_t, uint64_t)> progress;
 };
 
-// Throws InputChanged when a file of the set no longer loads as checked.
+// Throws InputChanged when a file of the set no longer loads as checked, UnservedMode when
+// `implementation` does not answer a vector set's cases (a raw output stream).
 Report validate(const VectorSet& set, Implementation& implementation, const ValidateOptions& options = {});
 
 // The explanation pass of validate(), fed one file at a time: every reading on every failure of
@@ -61,4 +62,4 @@ class FailureExplainer {
   std::map<ref::RuleId, RuleTally> tallies_;
 };
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -7,7 +7,7 @@
 #include "castlike/packing.hpp"
 #include "json_reader.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 using nlohmann::json;
@@ -342,4 +342,4 @@ std::variant<VectorFile, std::string> load_vector_file(const std::string& path) 
   return parse_vector_text(file.text, path);
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

@@ -10,7 +10,7 @@
 #include "reference/cast_like.hpp"
 #include "reference/convert.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 struct VectorFile {
   std::string path;
@@ -54,4 +54,4 @@ bool is_case_name(const std::string& name);
 // numpy one or another case, which the command line accepts (type_from_name).
 std::optional<ElementType> type_from_file_name(const std::string& name);
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

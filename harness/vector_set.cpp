@@ -16,7 +16,7 @@
 #include "json_reader.hpp"
 #include "sha256.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 namespace fs = std::filesystem;
@@ -211,4 +211,4 @@ VectorFileList find_vector_files(const std::string& dir) {
   return out;
 }
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

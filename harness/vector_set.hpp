@@ -17,7 +17,7 @@
 
 #include "vector_file.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 
 // One vector file of a set, as far as the set needs to know it without loading it again.
 struct VectorSetEntry {
@@ -104,4 +104,4 @@ struct VectorFileList {
 };
 VectorFileList find_vector_files(const std::string& dir);
 
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

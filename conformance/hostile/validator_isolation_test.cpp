@@ -8,7 +8,7 @@
 
 #include "validator.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 VectorSet hostile_vectors() {
@@ -70,7 +70,7 @@ TEST(ValidatorIsolation, InProcessAndIsolatedGiveTheSameReport) {
 }
 
 // An implementation whose texts are not UTF-8 and hold control characters.
-class JunkTexts final : public Implementation {
+class JunkTexts final : public CasesOnly {
  public:
   std::string name() const override { return "junk \xff\x1b[31m"; }
   std::string description() const override { return "junk \xc3("; }
@@ -106,4 +106,4 @@ TEST(ValidatorIsolation, TextsFromAnImplementationAreEscapedInEveryFormat) {
 }
 
 }  // namespace
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

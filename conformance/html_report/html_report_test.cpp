@@ -10,7 +10,7 @@
 #include "validator.hpp"
 #include "vector_set.hpp"
 
-namespace castlike::conformance {
+namespace castlike::harness {
 namespace {
 
 TEST(HtmlText, MarkupBecomesEntities) {
@@ -150,4 +150,4 @@ TEST(HtmlPairs, FailuresWithoutCasesCountAsUnexplained) {
 #endif
 
 }  // namespace
-}  // namespace castlike::conformance
+}  // namespace castlike::harness

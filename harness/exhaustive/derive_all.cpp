@@ -54,16 +54,16 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  std::optional<conformance::OutputDirectory> out_dir;
+  std::optional<harness::OutputDirectory> out_dir;
   if (!dir.empty()) {
-    auto opened = conformance::OutputDirectory::open(dir, /*create=*/true);
+    auto opened = harness::OutputDirectory::open(dir, /*create=*/true);
     if (auto* error = std::get_if<std::string>(&opened)) {
       std::fprintf(stderr, "castlike_exhaustive_derive: %s\n", error->c_str());
       return 2;
     }
-    out_dir.emplace(std::move(std::get<conformance::OutputDirectory>(opened)));
+    out_dir.emplace(std::move(std::get<harness::OutputDirectory>(opened)));
   }
-  const conformance::InputFiles no_inputs;
+  const harness::InputFiles no_inputs;
   std::vector<Configuration> configs;
   for (const Configuration& c : structured ? structured_configurations() : all_configurations())
     if (only.empty() || info(c.from).name == only) configs.push_back(c);
@@ -129,7 +129,7 @@ int main(int argc, char** argv) {
         }
         if (out_dir) {
           // a map that was not written must not pass for one that was
-          if (auto error = out_dir->write(file_name(c), json, conformance::kExhaustiveMapKind, no_inputs)) {
+          if (auto error = out_dir->write(file_name(c), json, harness::kExhaustiveMapKind, no_inputs)) {
             line += ", CANNOT WRITE: " + *error;
             ++failed;
           }

@@ -111,7 +111,7 @@ struct Buffers {
 };
 
 // Judges one piece: its batches in order, one thread.
-PieceResult judge_piece(const Piece& piece, const Prepared& p, BatchImplementation& impl, const EngineOptions& o,
+PieceResult judge_piece(const Piece& piece, const Prepared& p, harness::Implementation& impl, const EngineOptions& o,
                         unsigned slot, Buffers& buf) {
   const Call& call = p.calls[piece.call];
   const Map& map = *p.maps[piece.call];
@@ -120,7 +120,7 @@ PieceResult judge_piece(const Piece& piece, const Prepared& p, BatchImplementati
   PieceResult r;
   ConfigurationReport& c = r.part;
   const ElementType from = call.config.from, to = call.config.to;
-  conformance::Sha256 sha;
+  harness::Sha256 sha;
   for (uint64_t a = piece.first; a <= piece.last;) {
     const uint64_t b = std::min(piece.last + 1, (a / o.batch + 1) * o.batch);
     const size_t n = static_cast<size_t>(b - a);
@@ -244,13 +244,13 @@ std::string selection_digest(const std::vector<Call>& calls, const std::optional
     if (c.round_mode) text += " round_mode " + *c.round_mode;
     text += "\n";
   }
-  return conformance::sha256_hex(text);
+  return harness::sha256_hex(text);
 }
 
 std::string outputs_digest(const std::vector<PieceDigest>& pieces) {
   std::string text;
   for (const PieceDigest& p : pieces) text += p.sha256 + "\n";
-  return conformance::sha256_hex(text);
+  return harness::sha256_hex(text);
 }
 
 std::vector<uint64_t> Prepared::input_counts() const {
@@ -279,7 +279,8 @@ void input_patterns(ElementType from, const StructuredSet* set, uint64_t a, uint
   make_inputs(from, a, b, out);
 }
 
-Prepared prepare(const std::vector<Call>& selected, const BatchImplementation& impl, unsigned jobs) {
+Prepared prepare(const std::vector<Call>& selected, const harness::Implementation& impl, unsigned jobs) {
+  impl.require(harness::Mode::kEveryInput);
   std::vector<std::variant<std::shared_ptr<const StructuredExpectation>, std::shared_ptr<const Map>, std::string>> made(
       selected.size());
   std::atomic<size_t> next{0};
@@ -343,7 +344,8 @@ std::vector<Piece> pieces_of(const std::vector<uint64_t>& input_counts,
   return out;
 }
 
-ExhaustiveReport run_exhaustive(const Prepared& p, BatchImplementation& impl, const EngineOptions& o) {
+ExhaustiveReport run_exhaustive(const Prepared& p, harness::Implementation& impl, const EngineOptions& o) {
+  impl.require(harness::Mode::kEveryInput);
   const auto t0 = Clock::now();
   ExhaustiveReport report;
   report.implementation = impl.name();

@@ -14,20 +14,12 @@
 #include <string>
 #include <vector>
 
+#include "call.hpp"
+#include "implementation.hpp"
 #include "judge.hpp"
 #include "map.hpp"
 
 namespace castlike::exhaustive {
-
-// How one configuration is called: the operator, the opset and the attributes the call sets
-// (nullopt: not set, the opset's default applies). Their effective values are `config.attributes`.
-struct Call {
-  Configuration config;
-  int opset = 25;
-  std::optional<int64_t> saturate;
-  std::optional<std::string> round_mode;
-  Operator op = Operator::kCastLike;
-};
 
 // The call of a configuration as `op` at `opset` with its attributes set explicitly where the
 // destination reads them; nullopt when the configuration cannot be called there (a type the opset
@@ -36,47 +28,6 @@ std::optional<Call> call_at(const Configuration& c, int opset, Operator op = Ope
 // The call made when none is chosen: CastLike at opset 25, where most runtimes load it; Cast at
 // opset 28 for the configurations with a FLOAT6 type, which only Cast-28 lists.
 Call default_call(const Configuration& c);
-
-// What one batch call gave.
-struct BatchStatus {
-  enum class Kind { kOk, kRejected, kCallFailed };
-  Kind kind = Kind::kOk;
-  std::string failure_kind;  // kCallFailed: "crashed", "timed out", ... (harness/worker/plugin.hpp)
-  std::string message;       // kRejected: the implementation's reason; kCallFailed: what happened
-};
-
-// A fault of the input the implementation reads (a raw output stream that is too short or too
-// long): the run stops, and the CLI reports it as a bad input (exit 2).
-struct InputError {
-  std::string message, hint;
-};
-
-// An implementation as the engine calls it: the outputs of inputs [a, b) of one configuration.
-class BatchImplementation {
- public:
-  virtual ~BatchImplementation() = default;
-  virtual std::string name() const = 0;
-  virtual std::string description() const = 0;
-  // The input bit patterns are made only for implementations that read them (a stream does not).
-  virtual bool needs_inputs() const { return true; }
-  // The most threads that may call convert() at once (0: any number). Calls from several threads
-  // carry distinct `slot`s 0 .. jobs-1.
-  virtual unsigned max_jobs() const { return 0; }
-  // Why this implementation cannot judge this configuration (e.g. the reference on 2^32 inputs).
-  virtual std::optional<std::string> refuses(const Configuration&) const { return std::nullopt; }
-  // Whether `out` must be zeroed before each call: a plug-in is promised a zero-filled buffer (the
-  // ABI), while the kernels and a stream write every byte of it, so clearing it would only cost a
-  // pass over the output on the hot path.
-  virtual bool needs_zeroed_output() const { return true; }
-  // `input` holds the patterns a .. b-1 in the source's raw layout (null when !needs_inputs());
-  // `out` holds storage_bytes(to, b - a) bytes, zeroed when needs_zeroed_output(). May throw InputError.
-  virtual BatchStatus convert(unsigned slot, const Call& call, uint64_t a, uint64_t b, const uint8_t* input,
-                              uint8_t* out) = 0;
-  // Before the first batch: how many inputs each call has (a stream checks its length by them).
-  virtual void expect_inputs(const std::vector<Call>&, const std::vector<uint64_t>&) {}
-  // After the last batch: checks what must hold at the end (a stream ended exactly). May throw.
-  virtual void finish() {}
-};
 
 // ---- The report model -------------------------------------------------------------------------
 
@@ -166,8 +117,9 @@ struct Prepared {
   std::vector<std::pair<std::string, std::string>> refused;  // id, why
   std::vector<uint64_t> input_counts() const;                // inputs judged per call
 };
-// Throws std::runtime_error when a map disagrees with the reference (a bug of the derivation).
-Prepared prepare(const std::vector<Call>& selected, const BatchImplementation& impl, unsigned jobs);
+// Throws std::runtime_error when a map disagrees with the reference (a bug of the derivation), and
+// harness::UnservedMode when `impl` cannot judge every input (a results file).
+Prepared prepare(const std::vector<Call>& selected, const harness::Implementation& impl, unsigned jobs);
 
 struct Progress {
   uint64_t inputs_done = 0, inputs_total = 0, failures = 0;
@@ -196,7 +148,8 @@ inline bool in_shard(size_t piece_index, const std::optional<Shard>& shard) {
   return !shard || piece_index % shard->count == shard->index;
 }
 
-ExhaustiveReport run_exhaustive(const Prepared& p, BatchImplementation& impl, const EngineOptions& options);
+// Throws harness::UnservedMode when `impl` cannot judge every input (a results file).
+ExhaustiveReport run_exhaustive(const Prepared& p, harness::Implementation& impl, const EngineOptions& options);
 
 // The source patterns of inputs [a, b) in the source's raw layout: the patterns a .. b-1
 // themselves, or the structured set's inputs at those positions; for STRING, pointers to the

@@ -24,7 +24,7 @@ std::string shell_quoted(const std::string& s) {
 
 // The names of the readings that explain `actual` for `input` under the call.
 std::vector<std::string> readings_at(const Call& call, uint64_t input, uint64_t actual) {
-  conformance::VectorFile f;
+  harness::VectorFile f;
   f.kind = "generated";
   f.op = call.op;
   f.opset = call.opset;
@@ -39,8 +39,8 @@ std::vector<std::string> readings_at(const Call& call, uint64_t input, uint64_t 
   f.outcomes = {want.outcome};
   f.rules = {want.rule};
   std::vector<std::string> out;
-  for (const conformance::Candidate& c : conformance::candidates())
-    if (conformance::explains(c, f, 0, ref::Element::of_bits(actual))) out.push_back(c.name);
+  for (const harness::Candidate& c : harness::candidates())
+    if (harness::explains(c, f, 0, ref::Element::of_bits(actual))) out.push_back(c.name);
   return out;
 }
 
@@ -61,16 +61,16 @@ std::string explain_command(const Call& call, uint64_t input) {
   if (call.saturate) s += " --saturate " + std::to_string(*call.saturate);
   if (call.round_mode) s += " --round-mode " + *call.round_mode;
   if (call.config.from == ElementType::kString) return s + " -- " + shell_quoted(structured_text_at(call.config, input));
-  return s + " --bits " + conformance::format_hex_bits(input, info(call.config.from).bits);
+  return s + " --bits " + harness::format_hex_bits(input, info(call.config.from).bits);
 }
 
 std::string input_text(const Call& call, uint64_t input) {
   if (call.config.from != ElementType::kString) return value_text(call.config.from, input);
   std::string s(1, '#');
   s.append(std::to_string(input)).append(" ");
-  return s.append(conformance::show(ElementType::kString, input_element(call, input)));
+  return s.append(harness::show(ElementType::kString, input_element(call, input)));
 }
 
-std::string value_text(ElementType type, uint64_t bits) { return conformance::show(type, ref::Element::of_bits(bits)); }
+std::string value_text(ElementType type, uint64_t bits) { return harness::show(type, ref::Element::of_bits(bits)); }
 
 }  // namespace castlike::exhaustive

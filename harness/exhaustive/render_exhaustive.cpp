@@ -53,12 +53,12 @@ void interval_text(std::ostream& out, const Call& c, const Interval& i) {
 
 }  // namespace
 
-std::string hex_input(const Call& c, uint64_t x) { return conformance::format_hex_bits(x, info(c.config.from).bits); }
+std::string hex_input(const Call& c, uint64_t x) { return harness::format_hex_bits(x, info(c.config.from).bits); }
 
 std::string plural(uint64_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
 std::string call_text(const Call& c) {
-  const std::string call = conformance::call_text(c.opset, c.saturate, c.round_mode);
+  const std::string call = harness::call_text(c.opset, c.saturate, c.round_mode);
   return c.op == Operator::kCastLike ? call : std::string(operator_name(c.op)) + " at " + call;
 }
 

@@ -15,16 +15,16 @@
 namespace castlike::exhaustive {
 namespace {
 
-using conformance::html::PairStatus;
-using conformance::html::style_of;
-using conformance::html::text;
+using harness::html::PairStatus;
+using harness::html::style_of;
+using harness::html::text;
 
 // What a configuration's row says, most serious first (the validation page's statuses and colours).
 PairStatus status_of(const ConfigurationReport& c) {
   uint64_t explained = 0;  // failures in kept intervals a named reading explains
   for (const Interval& i : c.intervals)
     if (!i.readings.empty()) explained += i.count;
-  return conformance::html::status_from(c.failed_calls > 0, c.fail, explained, c.rejected > 0, c.pass, c.unspecified);
+  return harness::html::status_from(c.failed_calls > 0, c.fail, explained, c.rejected > 0, c.pass, c.unspecified);
 }
 
 struct Legend {
@@ -180,7 +180,7 @@ std::string exhaustive_html(const ExhaustiveReport& r) {
   std::ostringstream o;
   o << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>castlike validate --exhaustive: "
     << text(r.implementation) << ": " << (r.ok() ? "PASS" : "FAIL") << "</title>\n";
-  conformance::html::write_style_sheet(o);
+  harness::html::write_style_sheet(o);
   o << "</head><body>\n";
   summary(o, r);
   configurations(o, r);

@@ -15,12 +15,12 @@ namespace {
 using nlohmann::json;
 
 json value_json(ElementType t, uint64_t bits) {
-  return {{"bits", conformance::format_hex_bits(bits, info(t).bits)}, {"value", value_text(t, bits)}};
+  return {{"bits", harness::format_hex_bits(bits, info(t).bits)}, {"value", value_text(t, bits)}};
 }
 
 // A STRING source's input is its position in the set (64 bits), shown with its text.
 json input_json(const Call& call, uint64_t input) {
-  return {{"bits", conformance::format_hex_bits(input, info(call.config.from).bits)}, {"value", input_text(call, input)}};
+  return {{"bits", harness::format_hex_bits(input, info(call.config.from).bits)}, {"value", input_text(call, input)}};
 }
 
 json counts_json(const ConfigurationReport& c) {
@@ -59,7 +59,7 @@ struct Reader {
     const json* v = field(o, key, json::value_t::object, where);
     if (!v) return 0;
     const unsigned width = t == ElementType::kString ? 64 : info(t).bits;  // a STRING input: its position
-    const auto b = conformance::parse_hex_bits(str(*v, "bits", where + "." + key), width);
+    const auto b = harness::parse_hex_bits(str(*v, "bits", where + "." + key), width);
     if (!b) fail(where + "." + key + ": bits are not a hex pattern of " + std::string(info(t).name));
     return b.value_or(0);
   }
@@ -243,11 +243,11 @@ std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc
 }  // namespace
 
 std::variant<ExhaustiveReport, std::string> exhaustive_from_json(const std::string& text) {
-  auto parsed = conformance::parse_json(text);
-  if (const auto* p = std::get_if<conformance::JsonProblem>(&parsed)) {
+  auto parsed = harness::parse_json(text);
+  if (const auto* p = std::get_if<harness::JsonProblem>(&parsed)) {
     // The parser's own message names the line and column of malformed JSON.
     if (p->malformed) return harness::printable("not JSON: " + p->message);
-    const std::string at = p->offset ? "line " + std::to_string(conformance::line_of_offset(text, *p->offset)) + ": " : "";
+    const std::string at = p->offset ? "line " + std::to_string(harness::line_of_offset(text, *p->offset)) + ": " : "";
     return harness::printable(at + p->message);
   }
   auto report = report_from_document(std::get<json>(parsed));

@@ -10,7 +10,7 @@
 
 namespace castlike::exhaustive {
 
-const conformance::OutputKind kStructuredExpectationsKind{
+const harness::OutputKind kStructuredExpectationsKind{
     "castlike structured expectations", {}, {kStructuredExpectationsFirstLine}};
 
 namespace {

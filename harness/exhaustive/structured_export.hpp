@@ -29,7 +29,7 @@ namespace castlike::exhaustive {
 // The first line, with the format's version.
 inline constexpr std::string_view kStructuredExpectationsFirstLine = "castlike-structured-expectations 1\n";
 // What the output guard recognises as such a file (it replaces only files of their kind).
-extern const conformance::OutputKind kStructuredExpectationsKind;
+extern const harness::OutputKind kStructuredExpectationsKind;
 
 // A digest of the set's inputs (the patterns; for texts the texts): the file's tie to its set.
 uint64_t structured_set_digest(const StructuredSet& set);

@@ -31,7 +31,7 @@ std::string hex(uint64_t v) {
 
 // Where a fault hit, relative to the buffers: " at a write 1 byte past the output buffer". An
 // address inside the areas' reservation is named after the nearest buffer, by its distance.
-Failure describe_fault(const p::ControlBlock& c, const std::string& crashed) {
+WorkerFailure describe_fault(const p::ControlBlock& c, const std::string& crashed) {
   const uint64_t a = c.fault_address;
   const char* access = c.access == p::Access::kWrite ? "write" : c.access == p::Access::kRead ? "read" : "access";
   const struct {
@@ -89,9 +89,9 @@ std::string forbidden_call(const p::ControlBlock& c) {
 
 }  // namespace
 
-Failure describe_end(const WorkerProcess::End& end, const p::ControlBlock& control, bool timed_out,
+WorkerFailure describe_end(const WorkerProcess::End& end, const p::ControlBlock& control, bool timed_out,
                      const std::string& timeout_text, uint64_t memory_limit, uint64_t vm_peak_kib) {
-  Failure f;
+  WorkerFailure f;
   if (timed_out) {
     f = {Kind::kTimedOut, timeout_text};
   } else if (end.exited) {

@@ -14,14 +14,14 @@ namespace castlike::harness {
 
 std::string signal_name(int signal);  // "SIGSEGV"
 
-struct Failure {
+struct WorkerFailure {
   PluginOutcome::Kind kind = PluginOutcome::Kind::kWorkerError;
   std::string message;
 };
 
 // How the worker ended while the plug-in ran (`timed_out`: we killed it at the deadline, after
 // `timeout_text`). `memory_limit` 0: none; `vm_peak_kib`: the worker's peak when known.
-Failure describe_end(const WorkerProcess::End& end, const protocol::ControlBlock& control, bool timed_out,
+WorkerFailure describe_end(const WorkerProcess::End& end, const protocol::ControlBlock& control, bool timed_out,
                      const std::string& timeout_text, uint64_t memory_limit, uint64_t vm_peak_kib);
 
 // The canaries of a buffer of `size` bytes at area offset `start` of the area at `area` (capacity

@@ -286,7 +286,7 @@ struct IsolatedPlugin::State {
     // A closed socket: the worker is ending (give it a second), or the plug-in closed fd 3.
     const auto end = worker->finish(timed_out ? Clock::now() : Clock::now() + std::chrono::seconds(1));
     const p::ControlBlock control = this->control();
-    const Failure f = describe_end(end, control, timed_out,
+    const WorkerFailure f = describe_end(end, control, timed_out,
                                    "did not return within " + seconds(options.call_timeout) + " (the worker was killed)",
                                    options.memory_limit, peak);
     return fail(f.kind, f.message);

@@ -216,7 +216,7 @@ nb::dict explain(nb::object value, const std::string& from, const std::string& t
                  std::optional<int64_t> saturate, std::optional<std::string> round_mode, const std::string& profile,
                  const std::string& overrides, const std::string& op) {
   ref::CastLikeRequest r = request_of(op, from, to, opset, saturate, round_mode);
-  conformance::ConversionQuestion q;
+  harness::ConversionQuestion q;
   q.op = r.op;
   q.from = r.input.type;
   q.to = r.target;
@@ -238,13 +238,13 @@ nb::dict explain(nb::object value, const std::string& from, const std::string& t
     if (bits & ~bit_mask(q.from))
       throw nb::value_error(("bit pattern does not fit in " + from + "'s " + std::to_string(info(q.from).bits) + " bits").c_str());
     in = ref::Element::of_bits(bits);
-    input_line = conformance::element_value_text(q.from, in, q.variants) + " (bit pattern)";
+    input_line = harness::element_value_text(q.from, in, q.variants) + " (bit pattern)";
     input_line = input_line.substr(0, input_line.find(' ')) + " (bit pattern)";
   }
   const ref::Result res = ref::convert_element(q.from, in, q.to, a, q.variants);
   const ref::Decoded d = ref::decode_element(q.from, in, q.variants);
   nb::dict out;
-  out["text"] = conformance::explain_conversion(q, a, in, input_line, "");
+  out["text"] = harness::explain_conversion(q, a, in, input_line, "");
   if (q.to == ElementType::kString) out["value"] = res.value.text;
   else out["value"] = res.value.bits;
   out["outcome"] = std::string(ref::outcome_name(res.outcome));
@@ -256,7 +256,7 @@ nb::dict explain(nb::object value, const std::string& from, const std::string& t
                             : (ref::decode_element(q.to, res.value, q.variants).not_a_number
                                    ? std::string("NaN")
                                    : ref::to_exact_string(ref::decode_element(q.to, res.value, q.variants).value));
-  out["attributes"] = conformance::attributes_line(q, a);
+  out["attributes"] = harness::attributes_line(q, a);
   return out;
 }
 

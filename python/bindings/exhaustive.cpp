@@ -25,10 +25,16 @@ namespace {
 using exhaustive::BatchStatus;
 using exhaustive::Call;
 
-class PythonBatches : public exhaustive::BatchImplementation {
+// The function answers batches of every input; a vector set is judged through a function
+// answering one case at a time (validation.cpp), which answers in another shape.
+class PythonBatches : public harness::EveryInputOnly {
  public:
   PythonBatches(nb::callable convert, std::string name, std::string description)
-      : convert_(std::move(convert)), name_(std::move(name)), description_(std::move(description)) {}
+      : EveryInputOnly("a Python function answering batches of every input is not judged on a vector set (that "
+                       "takes a function answering one case at a time)"),
+        convert_(std::move(convert)),
+        name_(std::move(name)),
+        description_(std::move(description)) {}
   std::string name() const override { return name_; }
   std::string description() const override { return description_; }
   unsigned max_jobs() const override { return 1; }  // one Python call at a time; judging is parallel anyway

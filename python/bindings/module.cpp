@@ -32,7 +32,7 @@ NB_MODULE(_core, m) {
   using namespace castlike::python;
   m.doc() = "castlike's compiled core: kernels, exact reference, validation (use the castlike package)";
 
-  m.def("type_table", [] { return conformance::type_facts_json(); },
+  m.def("type_table", [] { return harness::type_facts_json(); },
         "The type table as `castlike types --format json` publishes it (format castlike-types).");
   m.def("castlike_versions", [] { return std::vector<int>(kCastLikeVersions.begin(), kCastLikeVersions.end()); });
   m.def("newest_opset", [] { return static_cast<int>(castlike_newest_opset()); },

@@ -1,5 +1,5 @@
 // Validation of a Python implementation on vector files: the harness's own pipeline
-// (conformance::validate, the explanations, the baseline comparison, the four renderings) with a
+// (harness::validate, the explanations, the baseline comparison, the four renderings) with a
 // Python function as the implementation. The function (castlike/_validate.py builds it around the
 // user's callable) gets one case as a dict and answers with a tuple:
 //   ("ok", raw bytes | list of texts, {element index: error} | None)
@@ -18,8 +18,8 @@
 namespace castlike::python {
 namespace {
 
-using conformance::CaseOutput;
-using conformance::VectorFile;
+using harness::CaseOutput;
+using harness::VectorFile;
 
 CaseOutput failed(const std::string& kind, const std::string& message) {
   CaseOutput out;
@@ -29,13 +29,18 @@ CaseOutput failed(const std::string& kind, const std::string& message) {
   return out;
 }
 
-class PythonImplementation : public conformance::Implementation {
+// The function answers one case at a time; every input is judged through a function answering
+// batches (exhaustive.cpp), which answers in another shape.
+class PythonImplementation : public harness::CasesOnly {
  public:
   PythonImplementation(nb::callable run, std::string name, std::string description)
-      : run_(std::move(run)), name_(std::move(name)), description_(std::move(description)) {}
+      : CasesOnly("a Python function answering one case at a time is not judged on every input (that takes a "
+                  "function answering batches)"),
+        run_(std::move(run)),
+        name_(std::move(name)),
+        description_(std::move(description)) {}
   std::string name() const override { return name_; }
   std::string description() const override { return description_; }
-
   CaseOutput run(const VectorFile& f, size_t) override {
     nb::dict c;
     c["name"] = f.name;
@@ -115,10 +120,10 @@ class PythonImplementation : public conformance::Implementation {
 
 // A vector set, listed without being kept in memory (load_vector_set).
 struct PyVectorSet {
-  conformance::VectorSet set;
+  harness::VectorSet set;
 };
 
-nb::dict entry_dict(const conformance::VectorSetEntry& e) {
+nb::dict entry_dict(const harness::VectorSetEntry& e) {
   nb::dict d;
   d["name"] = e.name;
   d["path"] = e.path;
@@ -135,28 +140,28 @@ nb::dict entry_dict(const conformance::VectorSetEntry& e) {
 
 // A finished validation, with the baseline comparison once compare() ran.
 struct PyReport {
-  conformance::Report report;
-  std::optional<conformance::BaselineComparison> comparison;
-  const conformance::BaselineComparison* against() const { return comparison ? &*comparison : nullptr; }
+  harness::Report report;
+  std::optional<harness::BaselineComparison> comparison;
+  const harness::BaselineComparison* against() const { return comparison ? &*comparison : nullptr; }
 };
 
-nb::dict failure_dict(const conformance::Failure& f) {
+nb::dict failure_dict(const harness::Failure& f) {
   nb::dict d;
   d["case"] = f.case_name;
   d["index"] = f.index;
   d["call"] = f.call;
-  d["input"] = conformance::show(f.from, f.input);
-  d["expected"] = conformance::show(f.to, f.expected) + conformance::expected_note(f);
-  d["actual"] = conformance::show(f.to, f.actual);
+  d["input"] = harness::show(f.from, f.input);
+  d["expected"] = harness::show(f.to, f.expected) + harness::expected_note(f);
+  d["actual"] = harness::show(f.to, f.actual);
   d["outcome"] = std::string(ref::outcome_name(f.outcome));
   d["explained_by"] = f.explained_by;
-  d["line"] = conformance::failure_line(f);
-  d["block"] = conformance::failure_block(f, "  ");
-  d["reproduce"] = conformance::explain_command(f);
+  d["line"] = harness::failure_line(f);
+  d["block"] = harness::failure_block(f, "  ");
+  d["reproduce"] = harness::explain_command(f);
   return d;
 }
 
-nb::dict counts_dict(const conformance::Counts& c) {
+nb::dict counts_dict(const harness::Counts& c) {
   nb::dict d;
   d["pass"] = c.pass;
   d["fail"] = c.fail;
@@ -165,9 +170,9 @@ nb::dict counts_dict(const conformance::Counts& c) {
   return d;
 }
 
-nb::dict row_dict(const conformance::BaselineEntry& e) {
+nb::dict row_dict(const harness::BaselineEntry& e) {
   nb::dict d;
-  d["kind"] = e.kind == conformance::BaselineEntry::Kind::kDiscrepancy ? "discrepancy" : "rejection";
+  d["kind"] = e.kind == harness::BaselineEntry::Kind::kDiscrepancy ? "discrepancy" : "rejection";
   d["case"] = e.case_name;
   d["rule"] = e.rule;
   d["failures"] = e.failures;
@@ -185,10 +190,10 @@ nb::dict row_dict(const conformance::BaselineEntry& e) {
 void def_validation(nb::module_& m) {
   nb::class_<PyVectorSet>(m, "VectorSet")
       .def_static("load", [](const std::vector<std::string>& paths) {
-        auto loaded = conformance::load_vector_set(paths);
+        auto loaded = harness::load_vector_set(paths);
         if (auto* error = std::get_if<std::string>(&loaded)) throw nb::value_error(error->c_str());
         PyVectorSet s;
-        s.set = std::move(std::get<conformance::VectorSet>(loaded));
+        s.set = std::move(std::get<harness::VectorSet>(loaded));
         return s;
       }, "Reads and checks every vector file under the paths; a ValueError names the first bad one.")
       .def("__len__", [](const PyVectorSet& s) { return s.set.size(); })
@@ -199,22 +204,22 @@ void def_validation(nb::module_& m) {
       })
       .def("keep", [](PyVectorSet& s, const std::vector<std::string>& names) {
         std::set<std::string> wanted(names.begin(), names.end());
-        s.set.keep_if([&](const conformance::VectorSetEntry& e) { return wanted.count(e.name) != 0; });
+        s.set.keep_if([&](const harness::VectorSetEntry& e) { return wanted.count(e.name) != 0; });
       }, "Keeps only the files of these case names (in the set's order).");
 
   nb::class_<PyReport>(m, "Report")
-      .def_prop_ro("ok", [](const PyReport& r) { return conformance::passes(r.report, r.against()); })
+      .def_prop_ro("ok", [](const PyReport& r) { return harness::passes(r.report, r.against()); })
       .def_prop_ro("implementation", [](const PyReport& r) { return r.report.implementation; })
       .def_prop_ro("cases", [](const PyReport& r) { return r.report.cases; })
       .def_prop_ro("total", [](const PyReport& r) { return counts_dict(r.report.total); })
-      .def("verdict", [](const PyReport& r) { return conformance::verdict_line(r.report, r.against()); })
+      .def("verdict", [](const PyReport& r) { return harness::verdict_line(r.report, r.against()); })
       .def("text", [](const PyReport& r) {
-        return (r.comparison ? conformance::baseline_text(*r.comparison, r.report) : "") + conformance::report_text(r.report);
+        return (r.comparison ? harness::baseline_text(*r.comparison, r.report) : "") + harness::report_text(r.report);
       })
-      .def("json", [](const PyReport& r) { return conformance::report_json(r.report, r.against()); })
-      .def("html", [](const PyReport& r) { return conformance::report_html(r.report, r.against()); })
-      .def("junit", [](const PyReport& r) { return conformance::report_junit(r.report, r.against()); })
-      .def("baseline_document", [](const PyReport& r) { return conformance::baseline_document(r.report); })
+      .def("json", [](const PyReport& r) { return harness::report_json(r.report, r.against()); })
+      .def("html", [](const PyReport& r) { return harness::report_html(r.report, r.against()); })
+      .def("junit", [](const PyReport& r) { return harness::report_junit(r.report, r.against()); })
+      .def("baseline_document", [](const PyReport& r) { return harness::baseline_document(r.report); })
       .def("case_results", [](const PyReport& r) {
         nb::list out;
         for (const auto& c : r.report.case_results) {
@@ -233,7 +238,7 @@ void def_validation(nb::module_& m) {
       })
       .def("discrepancies", [](const PyReport& r) {
         nb::list out;
-        for (const auto& e : conformance::run_entries(r.report)) out.append(row_dict(e));
+        for (const auto& e : harness::run_entries(r.report)) out.append(row_dict(e));
         return out;
       }, "The run's rows as a baseline lists them: discrepancies (case, rule) with their first failures, and rejections.")
       .def("call_failures", [](const PyReport& r) {
@@ -249,9 +254,9 @@ void def_validation(nb::module_& m) {
         return out;
       })
       .def("compare", [](PyReport& r, const std::string& path, bool strict) {
-        auto read = conformance::read_baseline(path);
+        auto read = harness::read_baseline(path);
         if (auto* error = std::get_if<std::string>(&read)) throw nb::value_error(error->c_str());
-        r.comparison = conformance::compare_with_baseline(r.report, std::get<conformance::Baseline>(read), strict);
+        r.comparison = harness::compare_with_baseline(r.report, std::get<harness::Baseline>(read), strict);
         const auto& c = *r.comparison;
         nb::dict d;
         d["summary"] = c.summary();
@@ -272,7 +277,7 @@ void def_validation(nb::module_& m) {
   m.def("validate", [](PyVectorSet& set, nb::callable run, const std::string& name, const std::string& description,
                        std::optional<std::vector<std::string>> rules, size_t examples_per_rule, nb::object progress) {
         PythonImplementation impl(std::move(run), name, description);
-        conformance::ValidateOptions options;
+        harness::ValidateOptions options;
         options.examples_per_rule = examples_per_rule;
         if (rules) {
           options.rules.emplace();
@@ -286,8 +291,8 @@ void def_validation(nb::module_& m) {
           options.progress = [&](size_t done, size_t total, uint64_t elements) { progress(done, total, elements); };
         PyReport r;
         try {
-          r.report = conformance::validate(set.set, impl, options);
-        } catch (const conformance::InputChanged& e) {
+          r.report = harness::validate(set.set, impl, options);
+        } catch (const harness::InputChanged& e) {
           throw nb::value_error(e.what());
         }
         return r;

@@ -165,8 +165,8 @@ int run(const Options& o) {
 
   Totals totals;
   totals.counts.assign(nc, {});
-  Digests digests{std::vector<conformance::Sha256>(nc),
-                  std::vector<std::vector<conformance::Sha256>>(nc, std::vector<conformance::Sha256>(nl))};
+  Digests digests{std::vector<harness::Sha256>(nc),
+                  std::vector<std::vector<harness::Sha256>>(nc, std::vector<harness::Sha256>(nl))};
   Pipeline pipeline(o, shard, level_names);
   const auto wall0 = Clock::now();
   const double cpu0 = process_cpu_seconds();

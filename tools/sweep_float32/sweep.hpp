@@ -134,8 +134,8 @@ void compute_reference(const std::vector<Config>& configs, Block& b);
 
 // The reference and each level's digest of one configuration's output tensor, fed block by block.
 struct Digests {
-  std::vector<conformance::Sha256> reference;           // [config]
-  std::vector<std::vector<conformance::Sha256>> levels;  // [config][level]
+  std::vector<harness::Sha256> reference;           // [config]
+  std::vector<std::vector<harness::Sha256>> levels;  // [config][level]
 };
 
 // Stage 2 (the main thread, in block order: castlike_force_isa is process-wide): the block through

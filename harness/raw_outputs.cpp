@@ -2,6 +2,8 @@
 // inputs 0 .. 2^bits - 1 (a wider source: its structured set's inputs) of one configuration in input order, in the destination's raw ONNX
 // layout, read batch by batch from a file or a pipe (bounded memory), so the stream is judged as
 // it comes. Its length must be exact: a short or long stream is an InputError with the counts.
+// It answers in input order, so it serves every-input runs only (a vector set's cases are a
+// results file's job).
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -9,14 +11,24 @@
 #include <cstring>
 
 #include "castlike/packing.hpp"
-#include "sources.hpp"
+#include "implementation.hpp"
 
-namespace castlike::exhaustive {
+namespace castlike::harness {
 namespace {
 
-class RawOutputs final : public BatchImplementation {
+using exhaustive::BatchStatus;
+using exhaustive::Call;
+using exhaustive::Configuration;
+using exhaustive::InputError;
+
+class RawOutputs final : public EveryInputOnly {
  public:
-  RawOutputs(int fd, std::string path, std::string label) : fd_(fd), path_(std::move(path)), label_(std::move(label)) {}
+  RawOutputs(int fd, std::string path, std::string label)
+      : EveryInputOnly("a raw output stream answers every input of one configuration in input order; it names no "
+                       "vector file's case (give a vector set's outputs as a results file)"),
+        fd_(fd),
+        path_(std::move(path)),
+        label_(std::move(label)) {}
   ~RawOutputs() override {
     if (fd_ > 0) ::close(fd_);
   }
@@ -95,13 +107,13 @@ class RawOutputs final : public BatchImplementation {
 
 }  // namespace
 
-LoadedBatchImplementation open_raw_outputs(const std::string& path, const std::string& label) {
+LoadedImplementation open_raw_outputs(const std::string& path, const std::string& label) {
   int fd = 0;
   if (path != "-") {
     fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return "cannot open the raw output file '" + path + "': " + std::strerror(errno);
   }
-  return std::unique_ptr<BatchImplementation>(std::make_unique<RawOutputs>(fd, path, label));
+  return std::unique_ptr<Implementation>(std::make_unique<RawOutputs>(fd, path, label));
 }
 
-}  // namespace castlike::exhaustive
+}  // namespace castlike::harness
