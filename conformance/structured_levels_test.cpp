@@ -15,6 +15,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <map>
+#include <set>
 #include <thread>
 
 #include "castlike/packing.hpp"
@@ -63,6 +65,59 @@ TEST(StructuredSets, HoldTheDecidingInputsOfDoubleToFloat16) {
   EXPECT_EQ(k.sticky, InputClass::Sticky::kBit);
   EXPECT_EQ(k.sticky_bit, 0);
   EXPECT_EQ(k.level, 1023 + 15);
+}
+
+// The 4-/2-bit integers keep the low bits of every finite value (INT4.RNE_WRAP, INT.WRAP), so
+// their result depends on a source level's low bits at every magnitude, not only within their
+// range: for every 64-bit source and every such destination, each level from the destination's
+// width up to the source's largest holds an input of every code that level can give (a float
+// level 2^e at or above 2^(mantissa bits) gives only the multiples of 2^(e - mantissa bits), and
+// 0 alone from 2^(mantissa bits + destination bits) on: that level and a representative of the
+// rest), and the inputs of the largest integers
+// are there (DOUBLE 2^53 - 1: exponent 52, low bits all ones; 2^54 - 2).
+TEST(StructuredSets, EveryCodeOfAWrappingDestinationAtEveryLevel) {
+  size_t destinations = 0;
+  for (const TypeInfo& to : kTypeTable) {
+    if (is_float(to.type) || !is_packed(to.type)) continue;
+    ++destinations;
+    const int d = static_cast<int>(to.bits);
+    for (const TypeInfo& from : kTypeTable) {
+      if (!has_structured_set(from.type) || from.type == ElementType::kString) continue;
+      const Configuration c{from.type, to.type, {}};
+      const StructuredExpectation e = expect_structured(structured_set(c), 2);
+      const std::vector<uint8_t> bytes = expected_outputs(e);
+      std::map<std::pair<bool, int>, std::set<uint64_t>> codes;  // per sign and level
+      for (size_t i = 0; i < e.set.inputs.size(); ++i)
+        codes[{e.set.classes[i].negative, e.set.classes[i].level}].insert(load_bits(to.type, bytes.data(), i));
+      const auto has = [&](uint64_t x) { return std::binary_search(e.set.inputs.begin(), e.set.inputs.end(), x); };
+      if (is_float(from.type)) {
+        const FloatFormat& f = from.format;
+        const int m = f.mantissa_bits;
+        for (bool negative : {false, true})
+          for (int field = f.bias + d; field < static_cast<int>(f.max_exponent_field()); ++field) {
+            const int above = field - f.bias - m;  // the source's last bit weighs 2^above
+            const size_t want = above <= 0 ? size_t{1} << d : above < d ? size_t{1} << (d - above) : 1;
+            // Where every value is 0 modulo the destination, the first such level and one
+            // representative of the rest stand for all.
+            if (want == 1 && above > d && !codes.count({negative, field})) continue;
+            EXPECT_EQ((codes[{negative, field}].size()), want) << c.name() << (negative ? " negative" : " positive")
+                                                             << " exponent field " << field;
+          }
+        for (uint64_t x : {0x433FFFFFFFFFFFFFULL, 0xC33FFFFFFFFFFFFFULL, 0x4330000000000001ULL, 0x434FFFFFFFFFFFFFULL,
+                           0x7FEFFFFFFFFFFFFFULL})
+          EXPECT_TRUE(has(x)) << c.name() << " lacks 0x" << std::hex << x;
+      } else {
+        const bool is_signed = is_signed_integer(from.type);
+        for (bool negative : is_signed ? std::vector<bool>{false, true} : std::vector<bool>{false})
+          for (int length = d + 1; length <= static_cast<int>(from.bits) - (is_signed ? 1 : 0); ++length)
+            EXPECT_EQ((codes[{negative, length}].size()), size_t{1} << d)
+                << c.name() << (negative ? " negative" : " positive") << " bit length " << length;
+        for (uint64_t x : {(uint64_t{1} << 53) - 1, (uint64_t{1} << 63) - 1, uint64_t{1} << 63, ~uint64_t{0}})
+          EXPECT_TRUE(has(x)) << c.name() << " lacks 0x" << std::hex << x;
+      }
+    }
+  }
+  EXPECT_GE(destinations, 2u) << "no 4-/2-bit integer destination in the type table";
 }
 
 // A planted failure is named by its class: flipping the outputs of every input of one class

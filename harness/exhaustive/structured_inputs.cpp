@@ -42,11 +42,20 @@ int grid_exponent(ElementType to, int e) {
   return std::max(e, f.min_normal_exponent()) - f.mantissa_bits;
 }
 
-// The exponents e of values in [2^e, 2^(e+1)) whose results differ: from two below the smallest
-// nonzero result (values that round to zero or to it) to one above the largest finite one (the
-// overflow), the units of an integer up to its width. Outside, every result of a sign is one.
-std::pair<int, int> deciding_exponents(ElementType to) {
+// A destination that keeps the low bits of every finite value, however large (the 4-/2-bit
+// integers' round-then-wrap, INT4.RNE_WRAP): its result depends on a value's low bits at every
+// magnitude, not only within its range. (The 8-64-bit integers' out-of-range values are
+// unspecified, BOOL's are all true.)
+bool wraps_every_value(ElementType to) { return !is_float(to) && is_packed(to); }
+
+// The exponents e of values in [2^e, 2^(e+1)) of a float source whose results differ: from two
+// below the smallest nonzero result (values that round to zero or to it) to one above the largest
+// finite one (the overflow), the units of an integer up to its width; for a wrapping destination
+// up to the first exponent where the source's last bit weighs 2^(destination bits) (every value
+// there is 0 modulo the destination). Outside, every result of a sign is one.
+std::pair<int, int> deciding_exponents(ElementType from, ElementType to) {
   if (to == ElementType::kBool) return {-2, 2};
+  if (wraps_every_value(to)) return {-2, info(from).format.mantissa_bits + static_cast<int>(info(to).bits)};
   if (!is_float(to)) return {-2, static_cast<int>(info(to).bits)};
   const FloatFormat& f = info(to).format;
   const int smallest = f.mantissa_bits == 0 ? -f.bias : f.min_normal_exponent() - f.mantissa_bits;
@@ -161,8 +170,8 @@ StructuredSet structured_set(const Configuration& c) {
     std::stable_sort(level.begin(), level.end(), [](const Collected& a, const Collected& b) { return a.pattern < b.pattern; });
     levels.push_back(std::move(level));
   };
-  const auto [lo, hi] = deciding_exponents(c.to);
   if (is_float(c.from)) {
+    const auto [lo, hi] = deciding_exponents(c.from, c.to);
     const FloatFormat& f = info(c.from).format;
     const int max_field = static_cast<int>(f.max_exponent_field());
     // Every exponent field whose results differ, the source's ends, the fields around 1 and one
