@@ -46,6 +46,7 @@ class PythonBatches : public harness::EveryInputOnly {
     c["id"] = exhaustive::configuration_id(call.config);
     c["from"] = std::string(info(from).name);
     c["to"] = std::string(info(to).name);
+    c["operator"] = std::string(operator_name(call.op));
     c["opset"] = call.opset;
     c["saturate"] = call.saturate ? nb::cast(*call.saturate) : nb::none();
     c["round_mode"] = call.round_mode ? nb::cast(*call.round_mode) : nb::none();
@@ -120,15 +121,10 @@ std::vector<Call> calls_of(const std::vector<std::string>& ids) {
     if (!c)
       throw nb::value_error(("'" + id + "' is not a configuration id (castlike.exhaustive_configurations() lists them, "
                                         "e.g. FLOAT-FLOAT8E4M3FN-sat1)").c_str());
-    // Python implementations are called as CastLike-25 nodes (the peers' exhaustive baselines are
-    // theirs); a configuration with a FLOAT6 type, which only Cast-28 lists, is refused by name.
-    const auto call = exhaustive::call_at(*c, 25);
-    if (!call)
-      throw nb::value_error(("'" + id + "' cannot be judged exhaustively from Python: its calls are CastLike-25's, "
-                                        "which does not list its types; castlike validate --exhaustive judges it as "
-                                        "Cast-28 (castlike.exhaustive_configurations() lists the ones Python "
-                                        "can judge)").c_str());
-    calls.push_back(*call);
+    // Called as the command line calls it without attributes: CastLike-25, or Cast-28 for the
+    // configurations with a type only Cast-28 lists (FLOAT6).
+    const Call call = exhaustive::default_call(*c);
+    calls.push_back(call);
   }
   return calls;
 }
@@ -138,14 +134,19 @@ std::vector<Call> calls_of(const std::vector<std::string>& ids) {
 void def_exhaustive(nb::module_& m) {
   m.def("exhaustive_configurations", [] {
     std::vector<std::string> ids;
-    // Only those with a CastLike-25 call, the one Python implementations get: the Cast-28-only
-    // FLOAT6 configurations would otherwise be listed and then refused.
     for (const auto& list : {exhaustive::all_configurations(), exhaustive::structured_configurations()})
-      for (const auto& c : list)
-        if (exhaustive::call_at(c, 25)) ids.push_back(exhaustive::configuration_id(c));
+      for (const auto& c : list) ids.push_back(exhaustive::configuration_id(c));
     return ids;
   }, "The ids of every configuration an exhaustive run can judge (sources of at most 32 bits, and the "
      "structured sets of the 64-bit sources).");
+
+  m.def("exhaustive_call", [](const std::string& id) {
+    const auto c = exhaustive::parse_configuration_id(id);
+    if (!c) throw nb::value_error(("'" + id + "' is not a configuration id").c_str());
+    const Call call = exhaustive::default_call(*c);
+    return std::make_pair(std::string(operator_name(call.op)), call.opset);
+  }, nb::arg("id"), "How a configuration is called when no attribute is given: (operator, opset), CastLike-25 or, "
+     "for a type only Cast-28 lists, Cast-28.");
 
   nb::class_<PyExhaustiveReport>(m, "ExhaustiveReport")
       .def_prop_ro("ok", [](const PyExhaustiveReport& r) { return r.report.ok(); })

@@ -414,12 +414,13 @@ class ExhaustiveReport(_Rendered):
 
 
 def exhaustive_configurations() -> List[str]:
-    """The ids an exhaustive validation takes that CastLike-25 can call, the call a Python
-    implementation gets: every configuration of a source of at most 32 bits (FLOAT-FLOAT8E4M3FN-sat1,
+    """The ids an exhaustive validation takes, as the command line's `castlike validate --exhaustive`
+    enumerates them: every configuration of a source of at most 32 bits (FLOAT-FLOAT8E4M3FN-sat1,
     INT32-FLOAT8E8M0-sat0-down, ...), judged on every input, and of DOUBLE, INT64 and UINT64
     (DOUBLE-FLOAT16, ...), judged on their structured sets (the inputs that decide a rounding;
-    failures named by class). The FLOAT6 types (Cast-28 only) are not among them (the command line's
-    `castlike validate --exhaustive` judges those as Cast-28 calls)."""
+    failures named by class). Each is called as CastLike-25, except those with a type only Cast-28
+    lists (the FLOAT6 types), called as Cast-28: the implementation gets operator="Cast" (one that
+    takes no operator= argument rejects them)."""
     return list(_core.exhaustive_configurations())
 
 
@@ -429,7 +430,8 @@ def _exhaustive(impl: Callable[[Case], Answer], ids: List[str], name: str, descr
         src, dst = element_type(call["from"]), element_type(call["to"])
         count = end - first
         case = {"from": src.name, "to": dst.name, "shape": (count,), "count": count, "raw": raw,
-                "opset": call["opset"], "saturate": call["saturate"], "round_mode": call["round_mode"]}
+                "opset": call["opset"], "saturate": call["saturate"], "round_mode": call["round_mode"],
+                "operator": call["operator"]}
         answer = impl(case)
         if answer[0] == "ok" and answer[2]:
             return ("failed", "bad answer", "element errors in an exhaustive batch (inputs %d..%d)" % (first, end - 1))

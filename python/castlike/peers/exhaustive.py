@@ -27,7 +27,7 @@ from typing import BinaryIO, Callable, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
-from .. import _validate
+from .. import _core, _validate
 from .._retry import one_line
 from .._types import TYPES, bits_dtype, element_type, storage_bytes
 from .._validate import Array, Implementation
@@ -95,8 +95,10 @@ def _from_id(text: str) -> Optional[Configuration]:
 
 
 def _numeric_configurations() -> List[Configuration]:
-    """castlike's exhaustive configurations with a numeric source (STRING's sets are texts), in its order."""
-    found = [_from_id(i) for i in _validate.exhaustive_configurations()]
+    """castlike's exhaustive configurations with a numeric source (STRING's sets are texts) that are
+    called as CastLike nodes (the adapters call every configuration at CastLike-25; the Cast-28-only
+    ones are not theirs), in its order."""
+    found = [_from_id(i) for i in _validate.exhaustive_configurations() if _core.exhaustive_call(i)[0] == "CastLike"]
     return [c for c in found if c is not None and element_type(c.source).raw_dtype is not None]
 
 
