@@ -839,6 +839,64 @@ TEST(Readings, EachPeerReadingExplainsItsMinimalVectorAndTheDefaultDoesNot) {
   }
 }
 
+TEST(Readings, SubnormalCarryDoubledHoldsOnlyWhereTheFloat16CarryReachesASubnormalPower) {
+  // OpenVINO fed, FLOAT -> FLOAT8E5M2 on every FLOAT input (exhaustive-openvino.json): the inputs
+  // 2^k (1 - 2^-12) <= |x| < 2^k for k = -17, -16, -15 give twice the power. The reading names each
+  // window's ends, of both signs and both saturate values, and nothing just outside: below a window
+  // the FLOAT16 rounding does not carry, and just below 2^-14 it carries into a normal FLOAT16,
+  // which OpenVINO gets right.
+  const auto& doubled = reading("A9=through-float16+saturate=0+subnormal-carry-doubled");
+  struct Window {
+    uint32_t first, last;
+    uint64_t actual;
+  };
+  const Window windows[] = {{0x36fff000u, 0x36ffffffu, 0x01u}, {0x377ff000u, 0x377fffffu, 0x02u},
+                            {0x37fff000u, 0x37ffffffu, 0x04u}};
+  for (const int64_t saturate : {0, 1}) {
+    for (const uint32_t sign : {0u, 0x80000000u}) {
+      for (const auto& w : windows) {
+        for (const uint32_t in : {w.first, w.last}) {
+          SCOPED_TRACE(testing::Message() << std::hex << (sign | in) << " saturate=" << saturate);
+          const VectorFile f = one(ElementType::kFloat, ElementType::kFloat8E5M2, sign | in, saturate);
+          const uint64_t actual = (sign ? 0x80u : 0u) | w.actual;
+          EXPECT_EQ(f.expected[0].bits, (sign ? 0x80u : 0u) | (w.actual >> 1));
+          EXPECT_TRUE(explains(doubled, f, 0, ref::Element::of_bits(actual)));
+          EXPECT_FALSE(explains(reading("A9=through-float16"), f, 0, ref::Element::of_bits(actual)));
+        }
+        // The input just below the window: no carry, so twice the default is not this reading's.
+        const VectorFile below = one(ElementType::kFloat, ElementType::kFloat8E5M2, sign | (w.first - 1), saturate);
+        EXPECT_FALSE(explains(doubled, below, 0, ref::Element::of_bits(below.expected[0].bits * 2)));
+      }
+    }
+  }
+  // Just below 2^-14 the carry lands on FLOAT16's smallest normal: right (0x04), never doubled.
+  const VectorFile normal = one(ElementType::kFloat, ElementType::kFloat8E5M2, 0x387fffffu, 0);
+  ASSERT_EQ(normal.expected[0].bits, 0x04u);
+  EXPECT_FALSE(explains(doubled, normal, 0, ref::Element::of_bits(0x08)));
+}
+
+TEST(Readings, OpenVinoNanReadingsCoverTheirWholeBands) {
+  // FLOAT -> FLOAT8E5M2: every NaN whose top two mantissa bits are 0 gives +-inf (both band ends);
+  // one with a payload bit there keeps a NaN, nothing to explain.
+  const auto& truncated = reading("nan-bits-truncated");
+  for (const uint32_t in : {0x7f800001u, 0x7f9fffffu, 0xff800001u, 0xff9fffffu}) {
+    SCOPED_TRACE(testing::Message() << std::hex << in);
+    const VectorFile f = one(ElementType::kFloat, ElementType::kFloat8E5M2, in, 1);
+    EXPECT_TRUE(explains(truncated, f, 0, ref::Element::of_bits((in >> 24) & 0x80u ? 0xfcu : 0x7cu)));
+  }
+  const VectorFile payload = one(ElementType::kFloat, ElementType::kFloat8E5M2, 0x7fa00000u, 1);
+  EXPECT_FALSE(explains(truncated, payload, 0, ref::Element::of_bits(0x7c)));
+  // FLOAT -> FLOAT4E2M1: every NaN gives 6 with its sign; A2=six names only the positive ones.
+  const auto& signed_max = reading("A2=signed-max");
+  for (const uint32_t in : {0x7f800001u, 0x7fffffffu, 0xff800001u, 0xffffffffu}) {
+    SCOPED_TRACE(testing::Message() << std::hex << in);
+    const VectorFile f = one(ElementType::kFloat, ElementType::kFloat4E2M1, in);
+    const auto actual = ref::Element::of_bits(in >> 31 ? 0x0fu : 0x07u);
+    EXPECT_TRUE(explains(signed_max, f, 0, actual));
+    EXPECT_EQ(explains(reading("A2=six"), f, 0, actual), (in >> 31) == 0);
+  }
+}
+
 TEST(Readings, ThroughFloat32ThenE5M2OverflowNanExplainsBothItsParts) {
   // onnxruntime, DOUBLE -> FLOAT8E5M2 with saturate=0: 61439.99 rounds to FLOAT 61440, which then
   // overflows to NaN (0x7f) instead of inf; and 2^-14 * 1.125 (+ 2^-52) rounds to FLOAT's tie,
