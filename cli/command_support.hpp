@@ -1,5 +1,5 @@
 // What several commands share beyond the parser (args.hpp): a word quoted for the shell, an
-// output file through the guard (harness/output_guard.hpp), writing a report (--out, --quiet), and reading the
+// output file through the guard (harness/formats/output_guard.hpp), writing a report (--out, --quiet), and reading the
 // options of a built-in reference (--profile, --variants) and of a plug-in (--timeout,
 // --memory-limit, --in-process).
 #pragma once
@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "args.hpp"
-#include "implementation.hpp"
-#include "output_guard.hpp"
+#include "subjects/implementation.hpp"
+#include "formats/output_guard.hpp"
 #include "reference/semantics.hpp"
 
 namespace castlike::cli {

@@ -1,5 +1,5 @@
 // castlike export: the reference's expected outputs as castlike-vectors files of kind "generated"
-// (harness/generator.hpp), or as ONNX backend node tests (through
+// (harness/generation/generator.hpp), or as ONNX backend node tests (through
 // scripts/export-onnx-node-tests, which writes the protobufs with the onnx package).
 #include <sys/statvfs.h>
 #include <sys/wait.h>
@@ -17,12 +17,12 @@
 
 #include "args.hpp"
 #include "call_checks.hpp"
-#include "output_guard.hpp"
-#include "vector_file.hpp"
-#include "generator.hpp"
+#include "formats/output_guard.hpp"
+#include "formats/vector_file.hpp"
+#include "generation/generator.hpp"
 #include "options.hpp"
 #include "progress.hpp"
-#include "vector_set.hpp"
+#include "formats/vector_set.hpp"
 #include "vector_commands.hpp"
 
 #ifndef CASTLIKE_SOURCE_DIR

@@ -14,7 +14,7 @@
 
 #include "call_checks.hpp"
 #include "castlike/castlike.h"
-#include "conversion_explanation.hpp"
+#include "judging/conversion_explanation.hpp"
 #include "options.hpp"
 #include "reference/decimal.hpp"
 #include "standard_streams.hpp"

@@ -11,7 +11,7 @@
 #include "config_id.hpp"
 #include "engine.hpp"
 #include "interval_explanation.hpp"
-#include "json_reader.hpp"
+#include "formats/json_reader.hpp"
 #include "command_support.hpp"
 #include "render_exhaustive.hpp"
 #include "structured_inputs.hpp"

@@ -1,6 +1,6 @@
 // castlike validate: judge an implementation (results file, shared library, or built in) against
-// vector files; text, JSON, HTML or JUnit report (harness/validator.hpp), optionally against a
-// baseline of known discrepancies (harness/baseline.hpp).
+// vector files; text, JSON, HTML or JUnit report (harness/judging/validator.hpp), optionally against a
+// baseline of known discrepancies (harness/judging/baseline.hpp).
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -10,9 +10,9 @@
 
 #include "args.hpp"
 #include "progress.hpp"
-#include "baseline.hpp"
+#include "judging/baseline.hpp"
 #include "command_support.hpp"
-#include "validator.hpp"
+#include "judging/validator.hpp"
 #include "vector_commands.hpp"
 
 namespace castlike::cli {

@@ -18,7 +18,7 @@
 #include "derive.hpp"
 #include "command_support.hpp"
 #include "engine.hpp"
-#include "implementation.hpp"
+#include "subjects/implementation.hpp"
 #include "reference/cast_like.hpp"
 #include "render_exhaustive.hpp"
 #include "structured_inputs.hpp"

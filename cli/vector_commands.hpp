@@ -1,4 +1,4 @@
-// The commands that work on vector files (cli/report.cpp, cli/export.cpp, cli/validate.cpp):
+// The commands that work on vector files (cli/report/report.cpp, cli/export.cpp, cli/validate.cpp):
 // main.cpp hands them the arguments after the subcommand name. Each returns the process exit code.
 #pragma once
 

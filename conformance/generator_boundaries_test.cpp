@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <set>
 
-#include "generator.hpp"
+#include "generation/generator.hpp"
 #include "reference/round.hpp"
 
 namespace castlike::harness {

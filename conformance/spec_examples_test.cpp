@@ -7,7 +7,8 @@
 #include <filesystem>
 
 #include "castlike/packing.hpp"
-#include "vector_file.hpp"
+#include "formats/vector_file.hpp"
+#include "reference/cast_like.hpp"
 
 namespace castlike::harness {
 namespace {

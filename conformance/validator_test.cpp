@@ -14,12 +14,13 @@
 #include <sstream>
 
 #include "castlike/packing.hpp"
-#include "expectation.hpp"
-#include "generator.hpp"
-#include "readings.hpp"
+#include "judging/expectation.hpp"
+#include "generation/generator.hpp"
+#include "judging/readings.hpp"
+#include "reference/cast_like.hpp"
 #include "reference/decimal.hpp"
-#include "sha256.hpp"
-#include "validator.hpp"
+#include "formats/sha256.hpp"
+#include "judging/validator.hpp"
 
 namespace castlike::harness {
 namespace {

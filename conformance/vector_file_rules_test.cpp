@@ -8,9 +8,9 @@
 #include <fstream>
 #include <string>
 
-#include "json_reader.hpp"
-#include "vector_file.hpp"
-#include "vector_set.hpp"
+#include "formats/json_reader.hpp"
+#include "formats/vector_file.hpp"
+#include "formats/vector_set.hpp"
 
 namespace castlike::harness {
 namespace {

@@ -10,12 +10,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "baseline.hpp"
+#include "judging/baseline.hpp"
 #include "fuzz_common.hpp"
 #include "reference/cast_like.hpp"
-#include "validator.hpp"
-#include "vector_file.hpp"
-#include "sha256.hpp"
+#include "judging/validator.hpp"
+#include "formats/vector_file.hpp"
+#include "formats/sha256.hpp"
 
 using namespace castlike;
 using namespace castlike::fuzz;

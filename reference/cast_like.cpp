@@ -9,18 +9,6 @@ std::string type_name(ElementType t) { return std::string(info(t).name); }
 
 }  // namespace
 
-std::variant<size_t, std::string> element_count(const std::vector<int64_t>& shape) {
-  size_t count = 1;
-  for (size_t i = 0; i < shape.size(); ++i) {
-    const int64_t d = shape[i];
-    if (d < 0) return "dimension " + std::to_string(i) + " is negative (" + std::to_string(d) + ")";
-    if (d != 0 && count > SIZE_MAX / static_cast<uint64_t>(d))
-      return "the shape's element count overflows size_t";
-    count *= static_cast<size_t>(d);
-  }
-  return count;
-}
-
 std::variant<Attributes, std::string> resolve_attributes(const CastLikeRequest& request, const Variants& variants) {
   const std::string op(operator_name(request.op));
   const auto version = version_for_opset(request.op, request.opset);

@@ -13,22 +13,6 @@
 
 namespace castlike::ref {
 
-struct Tensor {
-  ElementType type = ElementType::kFloat;
-  std::vector<int64_t> shape;
-  std::vector<uint8_t> data;         // ONNX raw_data layout (packed for 4-/2-bit types)
-  std::vector<std::string> strings;  // STRING tensors only
-};
-
-struct CastLikeRequest {
-  Operator op = Operator::kCastLike;  // Cast states the target as `to`, CastLike as a tensor's type
-  Tensor input;
-  ElementType target = ElementType::kFloat;
-  int opset = 25;
-  std::optional<int64_t> saturate;        // absent: the default (1)
-  std::optional<std::string> round_mode;  // absent: the default ("up")
-};
-
 struct CastLikeOutput {
   Tensor output;
   std::vector<OutcomeClass> outcomes;  // one per element
@@ -37,9 +21,6 @@ struct CastLikeOutput {
 
 // Either the output or an error message that says what is wrong.
 using CastLikeResult = std::variant<CastLikeOutput, std::string>;
-
-// Element count of a shape, or an error for negative dimensions and overflow.
-std::variant<size_t, std::string> element_count(const std::vector<int64_t>& shape);
 
 // Checks the node against its operator version and resolves the attributes (A7 included).
 std::variant<Attributes, std::string> resolve_attributes(const CastLikeRequest& request, const Variants& variants);

@@ -16,15 +16,6 @@ struct Attributes {
   castlike_round_mode round_mode = CASTLIKE_ROUND_UP;
 };
 
-// One element: its bit pattern (numeric types, low bits) or its text (STRING).
-struct Element {
-  uint64_t bits = 0;
-  std::string text;
-
-  static Element of_bits(uint64_t b) { return {b, {}}; }
-  static Element of_text(std::string t) { return {0, std::move(t)}; }
-};
-
 struct Result {
   Element value;
   OutcomeClass outcome = OutcomeClass::kExact;

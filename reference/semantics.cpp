@@ -6,16 +6,6 @@
 namespace castlike::ref {
 namespace {
 
-struct RuleRow {
-  RuleId id;
-  std::string_view name, summary;
-};
-constexpr RuleRow kRules[] = {
-#define CASTLIKE_RULE_ROW(id, name, summary) {RuleId::id, name, summary},
-    CASTLIKE_RULES(CASTLIKE_RULE_ROW)
-#undef CASTLIKE_RULE_ROW
-};
-
 // One row per switch: its key, the names of its settings (index = enum value), and a setter.
 struct Switch {
   std::string_view key;
@@ -58,32 +48,6 @@ bool same_key(std::string_view a, std::string_view b) {
 }
 
 }  // namespace
-
-std::string_view outcome_name(OutcomeClass c) {
-  switch (c) {
-    case OutcomeClass::kExact: return "exact";
-    case OutcomeClass::kNan: return "nan";
-    case OutcomeClass::kUnspecified: return "unspecified";
-    case OutcomeClass::kRoundTrip: return "round-trip";
-  }
-  return "?";
-}
-
-std::optional<OutcomeClass> outcome_from_name(std::string_view name) {
-  for (OutcomeClass c : {OutcomeClass::kExact, OutcomeClass::kNan, OutcomeClass::kUnspecified, OutcomeClass::kRoundTrip})
-    if (outcome_name(c) == name) return c;
-  return std::nullopt;
-}
-
-std::string_view rule_name(RuleId id) { return kRules[static_cast<size_t>(id)].name; }
-std::string_view rule_summary(RuleId id) { return kRules[static_cast<size_t>(id)].summary; }
-size_t rule_count() { return std::size(kRules); }
-RuleId rule_at(size_t index) { return kRules[index].id; }
-std::optional<RuleId> rule_from_name(std::string_view name) {
-  for (const RuleRow& r : kRules)
-    if (r.name == name) return r.id;
-  return std::nullopt;
-}
 
 std::optional<Variants> profile_by_name(std::string_view name) {
   Variants v;

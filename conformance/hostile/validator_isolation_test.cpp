@@ -1,4 +1,4 @@
-// The validator with isolated plug-ins (harness/shared_library.cpp on harness/worker/): a failing
+// The validator with isolated plug-ins (harness/subjects/shared_library.cpp on harness/worker/): a failing
 // call is a CallFailure of its case and the next case is judged; in-process and isolated give the
 // same report for a plug-in that behaves; texts an implementation returns are escaped in every
 // report format.
@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "validator.hpp"
+#include "judging/validator.hpp"
 
 namespace castlike::harness {
 namespace {

@@ -3,12 +3,12 @@
 // counts that fit a cell. The page in a real browser: check_html_report.py.
 #include <gtest/gtest.h>
 
-#include "baseline.hpp"
-#include "implementation.hpp"
-#include "render.hpp"
-#include "render_html.hpp"
-#include "validator.hpp"
-#include "vector_set.hpp"
+#include "judging/baseline.hpp"
+#include "subjects/implementation.hpp"
+#include "rendering/render.hpp"
+#include "rendering/render_html.hpp"
+#include "judging/validator.hpp"
+#include "formats/vector_set.hpp"
 
 namespace castlike::harness {
 namespace {

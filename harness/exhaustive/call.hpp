@@ -1,4 +1,4 @@
-// One call of an every-input run, as an implementation sees it (harness/implementation.hpp,
+// One call of an every-input run, as an implementation sees it (harness/subjects/implementation.hpp,
 // Implementation::convert): which configuration, called how, and what the call gave.
 #pragma once
 

@@ -3,7 +3,7 @@
 // RANDOM random inputs; default: no cross-check), prints one line per configuration (runs, of
 // them staircases, JSON bytes, seconds) and the totals, and writes
 // OUTPUT_DIR/<source>-<destination>[-sat<N>][-<mode>].json when a directory is given (created if
-// missing; written through harness/output_guard.hpp, so never over a file that is not a map).
+// missing; written through harness/formats/output_guard.hpp, so never over a file that is not a map).
 // Exit status 1 when a configuration does not derive, a cross-check fails or a file cannot be
 // written; 2 when the directory cannot be opened or created.
 //
@@ -25,7 +25,7 @@
 #include "crosscheck.hpp"
 #include "derive.hpp"
 #include "export.hpp"
-#include "output_guard.hpp"
+#include "formats/output_guard.hpp"
 #include "structured_export.hpp"
 
 using namespace castlike;

@@ -13,7 +13,7 @@
 #include "crosscheck.hpp"
 #include "derive.hpp"
 #include "interval_explanation.hpp"
-#include "sha256.hpp"
+#include "formats/sha256.hpp"
 #include "structured_judging.hpp"
 
 namespace castlike::exhaustive {

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "call.hpp"
-#include "implementation.hpp"
+#include "subjects/implementation.hpp"
 #include "judge.hpp"
 #include "map.hpp"
 
@@ -39,7 +39,7 @@ struct Interval {  // a maximal interval of consecutive failing inputs under one
   uint64_t last_expected = 0, last_actual = 0;  // of `last`
   ref::OutcomeClass outcome = ref::OutcomeClass::kExact;
   ref::RuleId rule = ref::RuleId::kIdentity;
-  std::vector<std::string> readings;  // named readings explaining both ends (harness/readings.hpp)
+  std::vector<std::string> readings;  // named readings explaining both ends (harness/judging/readings.hpp)
   // A structured set's failing class (structured_judging.hpp), "" for an interval of a map: then
   // first and last are its first and last failing patterns, which need not be consecutive.
   std::string pattern_class;

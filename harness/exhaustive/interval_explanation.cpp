@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "readings.hpp"
+#include "judging/readings.hpp"
 #include "reference/convert.hpp"
-#include "render.hpp"
+#include "rendering/render.hpp"
 #include "structured_text_judging.hpp"
 
 namespace castlike::exhaustive {

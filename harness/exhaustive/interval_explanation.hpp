@@ -1,5 +1,5 @@
 // What a failing interval of an exhaustive run is shown with: the named readings that explain it
-// (harness/readings.hpp, evaluated with the reference on the interval's first and last inputs),
+// (harness/judging/readings.hpp, evaluated with the reference on the interval's first and last inputs),
 // exact values, and a `castlike explain` line that reproduces one input.
 #pragma once
 

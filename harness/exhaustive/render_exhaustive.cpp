@@ -6,9 +6,9 @@
 
 #include "config_id.hpp"
 #include "interval_explanation.hpp"
-#include "render.hpp"
+#include "rendering/render.hpp"
 #include "render_exhaustive.hpp"
-#include "vector_file.hpp"
+#include "formats/vector_file.hpp"
 
 namespace castlike::exhaustive {
 namespace {

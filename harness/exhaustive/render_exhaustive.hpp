@@ -17,11 +17,11 @@ std::string exhaustive_text(const ExhaustiveReport& r);
 std::string exhaustive_json(const ExhaustiveReport& r);
 // The verdict line: "kernels (avx2): 65536 inputs: 65536 pass, 0 fail, ...; PASS"
 std::string exhaustive_verdict(const ExhaustiveReport& r);
-// The report, or the first problem, escaped (not JSON, beyond the limits of harness/json_reader.hpp,
+// The report, or the first problem, escaped (not JSON, beyond the limits of harness/formats/json_reader.hpp,
 // another format or version, a missing or mistyped field, an unknown configuration id, rule or outcome).
 std::variant<ExhaustiveReport, std::string> exhaustive_from_json(const std::string& text);
 
-// A self-contained HTML page (the validation page's style sheet and helpers, harness/render_html.hpp):
+// A self-contained HTML page (the validation page's style sheet and helpers, harness/rendering/render_html.hpp):
 // verdict and summary, a table of configurations coloured by status, each failing configuration's
 // intervals, failed calls, rejections, configurations not judged.
 std::string exhaustive_html(const ExhaustiveReport& r);

@@ -1,5 +1,5 @@
 // The HTML page of an exhaustive run: one self-contained page in the validation page's style (its
-// style sheet, status colours and escaping, harness/render_html.hpp): the verdict and counts; a
+// style sheet, status colours and escaping, harness/rendering/render_html.hpp): the verdict and counts; a
 // table of the configurations, each coloured by its status and linking to its details; per failing
 // configuration its maximal failing intervals (ends as bits and exact values, expected and actual,
 // rule, reading, a `castlike explain` line); the failed calls with a command that judges their
@@ -10,7 +10,7 @@
 #include "config_id.hpp"
 #include "interval_explanation.hpp"
 #include "render_exhaustive.hpp"
-#include "render_html.hpp"
+#include "rendering/render_html.hpp"
 
 namespace castlike::exhaustive {
 namespace {

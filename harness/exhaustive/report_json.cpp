@@ -5,9 +5,9 @@
 #include "call_checks.hpp"
 #include "config_id.hpp"
 #include "interval_explanation.hpp"
-#include "json_reader.hpp"
+#include "formats/json_reader.hpp"
 #include "render_exhaustive.hpp"
-#include "vector_file.hpp"
+#include "formats/vector_file.hpp"
 
 namespace castlike::exhaustive {
 namespace {

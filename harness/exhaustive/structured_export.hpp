@@ -21,7 +21,7 @@
 #include <string_view>
 #include <variant>
 
-#include "output_guard.hpp"
+#include "formats/output_guard.hpp"
 #include "structured_judging.hpp"
 
 namespace castlike::exhaustive {

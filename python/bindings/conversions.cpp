@@ -12,7 +12,7 @@
 #include "castlike/castlike.h"
 #include "castlike/packing.hpp"
 #include "common.hpp"
-#include "conversion_explanation.hpp"
+#include "judging/conversion_explanation.hpp"
 #include "reference/cast_like.hpp"
 
 namespace castlike::python {

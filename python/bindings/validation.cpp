@@ -10,10 +10,10 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
-#include "baseline.hpp"
+#include "judging/baseline.hpp"
 #include "castlike/packing.hpp"
 #include "common.hpp"
-#include "validator.hpp"
+#include "judging/validator.hpp"
 
 namespace castlike::python {
 namespace {

@@ -37,7 +37,7 @@
 #include <vector>
 
 #include "test_support.hpp"
-#include "sha256.hpp"
+#include "formats/sha256.hpp"
 
 namespace castlike::sweep {
 

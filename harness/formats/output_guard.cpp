@@ -1,0 +1,286 @@
+#include "formats/output_guard.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#if __has_include(<linux/openat2.h>)
+#include <linux/openat2.h>
+#endif
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <random>
+#include <sstream>
+
+#include "formats/json_format.hpp"
+#include "formats/temporary_files.hpp"
+#include "formats/vector_set.hpp"
+
+namespace castlike::harness {
+
+// The formats and the first bytes each renderer writes (vectors/schema/README.md names the formats).
+const OutputKind kVectorFileKind{"castlike vector file", {"castlike-vectors"}, {}};
+const OutputKind kReportKind{
+    "castlike report",
+    {"castlike-validation-report", "castlike-exhaustive-report"},
+    {"castlike validate", "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>castlike validate",
+     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"castlike validate\""}};
+const OutputKind kBaselineKind{"castlike baseline", {"castlike-known-discrepancies"}, {}};
+const OutputKind kExhaustiveMapKind{"castlike exhaustive map", {"castlike-exhaustive-map"}, {}};
+const OutputKind kExhaustiveInputsKind{"castlike exhaustive input stream", {}, {}};
+
+namespace {
+
+std::string errno_text(int error = errno) { return std::strerror(error); }
+
+int open_component(int dir_fd, const char* name) {
+  return ::openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
+// The directory at `path` opened one component at a time from the root (or the working directory),
+// none followed when it is a symlink; missing ones are made when `create`.
+std::variant<int, std::string> open_each_component(const std::string& path, bool create) {
+  int fd = ::open(path.starts_with('/') ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return "cannot open the directory '" + path + "': " + errno_text();
+  std::string so_far = path.starts_with('/') ? "/" : "";
+  std::istringstream parts(path);
+  for (std::string part; std::getline(parts, part, '/');) {
+    if (part.empty() || part == ".") continue;
+    so_far += (so_far.empty() || so_far.ends_with('/') ? "" : "/") + part;
+    int next = open_component(fd, part.c_str());
+    if (next < 0 && errno == ENOENT && create && (::mkdirat(fd, part.c_str(), 0777) == 0 || errno == EEXIST))
+      next = open_component(fd, part.c_str());
+    if (next < 0) {
+      const int error = errno;
+      struct stat st {};
+      const bool exists = ::fstatat(fd, part.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
+      ::close(fd);
+      if (exists && S_ISLNK(st.st_mode))
+        return "'" + so_far + "' is a symlink; castlike writes only through real directories";
+      if (exists && !S_ISDIR(st.st_mode)) return "'" + so_far + "' exists and is not a directory";
+      return "cannot open the directory '" + so_far + "': " + errno_text(error);
+    }
+    ::close(fd);
+    fd = next;
+  }
+  return fd;
+}
+
+std::variant<int, std::string> open_directory(const std::string& path, bool create) {
+  if (path.empty()) return std::string("an empty path is not a directory");
+#if defined(SYS_openat2) && defined(RESOLVE_NO_SYMLINKS)
+  // One call that refuses a symlink anywhere on the way. On a kernel without it, and on any
+  // refusal (the walk then names the component, or makes the missing ones), the walk decides.
+  struct open_how how {};
+  how.flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
+  how.resolve = RESOLVE_NO_SYMLINKS;
+  const long fd = ::syscall(SYS_openat2, AT_FDCWD, path.c_str(), &how, sizeof how);
+  if (fd >= 0) return static_cast<int>(fd);
+#endif
+  return open_each_component(path, create);
+}
+
+// Whether `name` in `dir_fd` is a regular file (never through a symlink) of `kind`. Its first
+// 64 KiB decide when they can (a prefix, or "castlike-vectors" in a vector file's first line), so
+// that exporting over gigabytes of earlier vector files does not read them all again.
+bool file_of_kind(int dir_fd, const std::string& name, const OutputKind& kind) {
+  const int fd = ::openat(dir_fd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct stat st {};
+  bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode), recognised = false;
+  std::string bytes;
+  char buffer[65536];
+  for (size_t decide_at = sizeof buffer; ok && !recognised;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    ok = n > 0;
+    if (n > 0) bytes.append(buffer, static_cast<size_t>(n));
+    if (n == 0 || bytes.size() >= decide_at) {
+      recognised = kind.recognises(bytes);
+      decide_at = SIZE_MAX;  // then only the whole file decides
+    }
+  }
+  ::close(fd);
+  return recognised;
+}
+
+bool plain_name(const std::string& name) {
+  return !name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos;
+}
+
+}  // namespace
+
+bool OutputKind::recognises(std::string_view bytes) const {
+  for (const std::string_view prefix : prefixes)
+    if (bytes.starts_with(prefix)) return true;
+  if (json_formats.empty()) return false;
+  std::istringstream in{std::string(bytes)};
+  const auto format = json_format(in);
+  return format && std::find(json_formats.begin(), json_formats.end(), *format) != json_formats.end();
+}
+
+void InputFiles::add_file(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) files_.push_back({st.st_dev, st.st_ino, path});
+}
+
+void InputFiles::add_vectors(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return;
+  if (!S_ISDIR(st.st_mode)) return add_file(path);
+  for (const std::string& file : find_vector_files(path).vectors) add_file(file);
+}
+
+const std::string* InputFiles::find(dev_t device, ino_t inode) const {
+  for (const Identity& i : files_)
+    if (i.device == device && i.inode == inode) return &i.path;
+  return nullptr;
+}
+
+std::variant<OutputDirectory, std::string> OutputDirectory::open(const std::string& path, bool create) {
+  auto fd = open_directory(path, create);
+  if (auto* error = std::get_if<std::string>(&fd)) return *error;
+  return OutputDirectory(path, std::get<int>(fd));
+}
+
+OutputDirectory::OutputDirectory(OutputDirectory&& other) noexcept : path_(std::move(other.path_)), fd_(other.fd_) {
+  other.fd_ = -1;
+}
+
+OutputDirectory::~OutputDirectory() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::string OutputDirectory::shown(const std::string& name) const {
+  return path_ == "." ? name : (std::filesystem::path(path_) / name).string();
+}
+
+std::string OutputDirectory::quoted(const std::string& name) const {
+  std::string q = "'";
+  q += shown(name);
+  q += '\'';
+  return q;
+}
+
+std::optional<std::string> OutputDirectory::refusal(const std::string& name, const OutputKind& kind,
+                                                    const InputFiles& inputs) const {
+  if (!plain_name(name)) return "'" + name + "' is not a plain file name";
+  struct stat st {};
+  if (::fstatat(fd_, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+    if (errno == ENOENT) return std::nullopt;
+    return "cannot inspect '" + shown(name) + "': " + errno_text();
+  }
+  if (!S_ISREG(st.st_mode))
+    return quoted(name) + " exists and is not a regular file (a symlink, directory or device); not replaced";
+  if (const std::string* input = inputs.find(st.st_dev, st.st_ino))
+    return quoted(name) + " is the input '" + *input + "'; the output would overwrite it";
+  if (!file_of_kind(fd_, name, kind))
+    return quoted(name) + " exists and is not a " + std::string(kind.name) + "; castlike replaces only its own files";
+  return std::nullopt;
+}
+
+std::optional<std::string> OutputDirectory::write(const std::string& name, std::string_view bytes,
+                                                  const OutputKind& kind, const InputFiles& inputs) const {
+  if (auto why = refusal(name, kind, inputs)) return why;
+  // O_CREAT | O_EXCL never follows a symlink and never reuses an existing file.
+  std::random_device seed;
+  std::string tmp;
+  std::optional<TemporaryFileRegistration> registration;
+  int fd = -1;
+  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+    tmp = "." + name + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(seed());
+    registration.reset();
+    registration.emplace(fd_, tmp);
+    fd = ::openat(fd_, tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                  0666);  // less the umask, as any new file
+    if (fd < 0 && errno != EEXIST) break;
+  }
+  if (fd < 0) return "cannot create a temporary file in '" + path_ + "': " + errno_text();
+  const auto fail = [&](const std::string& what) {
+    const std::string why = errno_text();
+    ::unlinkat(fd_, tmp.c_str(), 0);
+    return what + ": " + why;
+  };
+  for (const char* p = bytes.data(); p < bytes.data() + bytes.size();) {
+    const ssize_t n = ::write(fd, p, static_cast<size_t>(bytes.data() + bytes.size() - p));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      auto error = fail("cannot write '" + shown(name) + "'");
+      ::close(fd);
+      return error;
+    }
+    p += n;
+  }
+  if (::fsync(fd) != 0) {
+    auto error = fail("cannot write '" + shown(name) + "'");
+    ::close(fd);
+    return error;
+  }
+  if (::close(fd) != 0) return fail("cannot write '" + shown(name) + "'");
+  if (::renameat(fd_, tmp.c_str(), fd_, name.c_str()) != 0)
+    return fail("cannot rename the temporary file to '" + shown(name) + "'");
+  return std::nullopt;
+}
+
+std::vector<std::string> OutputDirectory::names() const {
+  std::vector<std::string> out;
+  const int fd = ::openat(fd_, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  DIR* dir = fd >= 0 ? ::fdopendir(fd) : nullptr;
+  if (!dir) {
+    if (fd >= 0) ::close(fd);
+    return out;
+  }
+  while (const dirent* e = ::readdir(dir))
+    if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) out.emplace_back(e->d_name);
+  ::closedir(dir);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool OutputDirectory::holds(const std::string& name, const OutputKind& kind) const {
+  return plain_name(name) && file_of_kind(fd_, name, kind);
+}
+
+std::optional<std::string> OutputDirectory::remove(const std::string& name, const OutputKind& kind) const {
+  if (!holds(name, kind)) return quoted(name) + " is not a " + std::string(kind.name) + "; not removed";
+  if (::unlinkat(fd_, name.c_str(), 0) != 0) return "cannot remove '" + shown(name) + "': " + errno_text();
+  return std::nullopt;
+}
+
+std::variant<OutputFile, std::string> OutputFile::open(const std::string& option, const std::string& path,
+                                                       const OutputKind& kind, const InputFiles& inputs) {
+  const std::filesystem::path p(path);
+  const std::string name = p.filename().string();
+  if (!plain_name(name)) return option + " '" + path + "' names a directory, not a file";
+  auto dir = OutputDirectory::open(p.has_parent_path() ? p.parent_path().string() : ".", /*create=*/false);
+  if (auto* error = std::get_if<std::string>(&dir)) return option + " '" + path + "': " + *error;
+  auto& d = std::get<OutputDirectory>(dir);
+  if (auto why = d.refusal(name, kind, inputs)) return option + " " + *why;
+  return OutputFile(std::move(d), name, path, kind, inputs);
+}
+
+std::optional<std::string> OutputFile::write(std::string_view bytes) const {
+  return dir_.write(name_, bytes, *kind_, inputs_);
+}
+
+std::optional<std::string> OutputFile::remove_earlier() const {
+  if (!dir_.holds(name_, *kind_)) return std::nullopt;
+  return dir_.remove(name_, *kind_);
+}
+
+bool OutputFile::same_file(const OutputFile& other) const {
+  struct stat a {}, b {};
+  if (::fstat(dir_.fd(), &a) == 0 && ::fstat(other.dir_.fd(), &b) == 0 && a.st_dev == b.st_dev &&
+      a.st_ino == b.st_ino && name_ == other.name_)
+    return true;
+  return ::fstatat(dir_.fd(), name_.c_str(), &a, AT_SYMLINK_NOFOLLOW) == 0 &&
+         ::fstatat(other.dir_.fd(), other.name_.c_str(), &b, AT_SYMLINK_NOFOLLOW) == 0 && a.st_dev == b.st_dev &&
+         a.st_ino == b.st_ino;
+}
+
+}  // namespace castlike::harness

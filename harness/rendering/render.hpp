@@ -1,0 +1,63 @@
+// A validation report as text (render_text.cpp), JSON (render_json.cpp; "castlike-validation-report",
+// vectors/schema/README.md), a self-contained HTML page (render_html.cpp) or JUnit XML
+// (render_junit.cpp), and the pieces they share (render_common.cpp).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "judging/report.hpp"
+#include "formats/vector_file.hpp"
+
+namespace castlike::harness {
+
+struct BaselineComparison;  // baseline.hpp
+
+std::string report_text(const Report& r);
+// With a baseline (`castlike validate --expect`), the JSON report has a "baseline" section.
+std::string report_json(const Report& r, const BaselineComparison* baseline = nullptr);
+// With a baseline, the HTML page has a baseline section beside the verdict and colours the pairs
+// whose failures are all known.
+std::string report_html(const Report& r, const BaselineComparison* baseline = nullptr);
+// One <testcase> per vector file, as CI systems read it (pytest --junitxml's dialect); with a
+// baseline, a case whose rows are all known is <skipped>.
+std::string report_junit(const Report& r, const BaselineComparison* baseline = nullptr);
+
+// The one-line verdict: "kernels: 3 pass, 0 fail, ...; 0 rejection(s); PASS", with a baseline
+// its summary first; PASS exactly when passes(report, baseline).
+std::string verdict_line(const Report& r, const BaselineComparison* baseline = nullptr);
+bool passes(const Report& r, const BaselineComparison* baseline = nullptr);
+
+// "3 pass, 1 fail, 0 unspecified, 0 rejected"
+std::string counts_text(const Counts& c);
+// The exact value, short: the decimal expansion when it is short, else 17 significant digits and
+// the exact dyadic m*2^e.
+std::string exact_text(ElementType t, const ref::Element& e);
+// Bits and exact value ("0x2f (0.46875)"), or the quoted text of a STRING.
+std::string show(ElementType t, const ref::Element& e);
+// What an expected NaN admits: " (any NaN of that sign)", " (any NaN)", or "" for other outcomes.
+std::string expected_note(const Failure& f);
+// For a number-to-text failure: the element of the source type the actual text reads back to
+// (" (reads back as 0x3eaaaaab (0.333333343...))"), or that it denotes none; "" otherwise.
+std::string actual_note(const Failure& f);
+// One failure on one line: case, element, call, input, expected, actual, explaining readings.
+std::string failure_line(const Failure& f);
+// A failing element over several short lines (input, expected, actual, the readings explaining
+// it), then its reproduce line; each line starts with `indent`.
+std::string failure_block(const Failure& f, const std::string& indent);
+// The ready-to-paste reproduce line of a failing element:
+// "castlike explain --from FLOAT --to FLOAT8E4M3FN --opset 25 --saturate 0 --bits 0x3f000000".
+std::string explain_command(const Failure& f);
+// The rejected calls of one reason, in the report's order; groups with the most calls first.
+struct RejectionGroup {
+  std::string message;
+  uint64_t elements = 0;
+  std::vector<const Rejection*> calls;
+};
+std::vector<RejectionGroup> rejections_by_reason(const std::vector<Rejection>& rejections);
+// "opset 25, saturate=0": a call, and a vector file's call.
+std::string call_text(int opset, const std::optional<int64_t>& saturate, const std::optional<std::string>& round_mode);
+std::string call_of(const VectorFile& f);
+
+}  // namespace castlike::harness

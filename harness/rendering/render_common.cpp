@@ -1,0 +1,128 @@
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "judging/baseline.hpp"
+#include "call_checks.hpp"
+#include "castlike/packing.hpp"
+#include "reference/decimal.hpp"
+#include "reference/text_read_back.hpp"
+#include "rendering/render.hpp"
+
+namespace castlike::harness {
+
+using ref::Element;
+
+std::string call_text(int opset, const std::optional<int64_t>& saturate, const std::optional<std::string>& round_mode) {
+  std::string s = "opset " + std::to_string(opset);
+  if (saturate) s += ", saturate=" + std::to_string(*saturate);
+  if (round_mode) s += ", round_mode=" + *round_mode;
+  return s;
+}
+
+std::string call_of(const VectorFile& f) {
+  const std::string call = call_text(f.opset, f.saturate, f.round_mode);
+  return f.op == Operator::kCastLike ? call : std::string(operator_name(f.op)) + " at " + call;
+}
+
+std::string counts_text(const Counts& c) {
+  return std::to_string(c.pass) + " pass, " + std::to_string(c.fail) + " fail, " + std::to_string(c.unspecified) +
+         " unspecified, " + std::to_string(c.rejected) + " rejected";
+}
+
+std::string exact_text(ElementType t, const Element& e) {
+  const ref::ExactValue v = ref::decode_element(t, e).value;
+  const std::string full = ref::to_exact_string(v);
+  if (full.size() <= 32 || !v.is_finite() || v.den != 1) return full;
+  ref::BigInt m = v.num;
+  int64_t k = v.exp2;
+  while (m != 0 && (m & 1) == 0) {
+    m >>= 1;
+    ++k;
+  }
+  return (v.negative ? "-" : "") + ref::format_printf_g(ref::ExactValue{v.kind, false, v.num, v.den, v.exp2}, 17) +
+         " (exactly " + (v.negative ? "-" : "") + m.str() + "*2^" + std::to_string(k) + ")";
+}
+
+std::string show(ElementType t, const Element& e) {
+  // A text is quoted as JSON does; one that is not UTF-8 has its other bytes as \xNN.
+  if (t == ElementType::kString)
+    return harness::is_valid_utf8(e.text) ? nlohmann::json(e.text).dump() : "\"" + harness::printable(e.text) + "\"";
+  return format_hex_bits(e.bits & bit_mask(t), info(t).bits) + " (" + exact_text(t, e) + ")";
+}
+
+std::string expected_note(const Failure& f) {
+  if (f.outcome == ref::OutcomeClass::kRoundTrip)
+    return " (any text that reads back to the same " + std::string(info(f.from).name) + ")";
+  if (f.outcome != ref::OutcomeClass::kNan) return "";
+  const bool signed_nan = is_float(f.to) && info(f.to).format.has_sign && info(f.to).format.special != SpecialEncoding::kFnuz;
+  return signed_nan ? " (any NaN of that sign)" : " (any NaN)";
+}
+
+std::string actual_note(const Failure& f) {
+  if (f.to != ElementType::kString || f.from == ElementType::kString) return "";
+  const std::optional<uint64_t> back = ref::read_back(f.from, f.actual.text);
+  if (!back) return " (denotes no " + std::string(info(f.from).name) + ")";
+  return " (reads back as " + show(f.from, Element::of_bits(*back)) + ")";
+}
+
+std::string failure_line(const Failure& f) {
+  std::string s = f.case_name + "[" + std::to_string(f.index) + "] (" + f.call + "): input " + show(f.from, f.input) +
+                  ", expected " + show(f.to, f.expected) + expected_note(f) + ", actual " + show(f.to, f.actual) + actual_note(f);
+  if (!f.explained_by.empty()) {
+    s += "  [explained by:";
+    for (const auto& e : f.explained_by) s += " " + e;
+    s += "]";
+  } else {
+    s += "  [unexplained]";
+  }
+  return s;
+}
+
+std::string failure_block(const Failure& f, const std::string& indent) {
+  std::string s = indent + f.case_name + "[" + std::to_string(f.index) + "] (" + f.call + ")\n";
+  s += indent + "  input    " + show(f.from, f.input) + "\n";
+  s += indent + "  expected " + show(f.to, f.expected) + expected_note(f) + "\n";
+  s += indent + "  actual   " + show(f.to, f.actual) + actual_note(f) + "\n";
+  s += indent + "  reading  ";
+  if (f.explained_by.empty()) s += "none (unexplained)";
+  for (size_t i = 0; i < f.explained_by.size(); ++i) s += (i ? ", " : "") + f.explained_by[i];
+  return s + "\n" + indent + "  " + explain_command(f) + "\n";
+}
+
+std::vector<RejectionGroup> rejections_by_reason(const std::vector<Rejection>& rejections) {
+  std::vector<RejectionGroup> groups;
+  for (const auto& rej : rejections) {
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const RejectionGroup& g) { return g.message == rej.message; });
+    if (it == groups.end()) it = groups.insert(groups.end(), RejectionGroup{rej.message, 0, {}});
+    it->elements += rej.elements;
+    it->calls.push_back(&rej);
+  }
+  std::stable_sort(groups.begin(), groups.end(),
+                   [](const RejectionGroup& a, const RejectionGroup& b) { return a.calls.size() > b.calls.size(); });
+  return groups;
+}
+
+std::string explain_command(const Failure& f) {
+  std::string s = "castlike explain --from " + std::string(info(f.from).name) + " --to " + std::string(info(f.to).name) +
+                  (f.op == Operator::kCastLike ? "" : " --operator " + std::string(operator_name(f.op))) +
+                  " --opset " + std::to_string(f.opset);
+  if (f.saturate) s += " --saturate " + std::to_string(*f.saturate);
+  if (f.round_mode) s += " --round-mode " + *f.round_mode;
+  if (f.from != ElementType::kString) return s + " --bits " + format_hex_bits(f.input.bits & bit_mask(f.from), info(f.from).bits);
+  // A shell single-quoted word: a quote inside becomes '\''.
+  std::string quoted = "'";
+  for (char c : f.input.text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return s + " " + quoted + "'";
+}
+
+bool passes(const Report& r, const BaselineComparison* baseline) { return baseline ? baseline->ok() : r.ok(); }
+
+std::string verdict_line(const Report& r, const BaselineComparison* baseline) {
+  return r.implementation + ": " + (baseline ? baseline->summary() + "; " : "") + counts_text(r.total) + "; " +
+         std::to_string(r.rejections.size()) + " rejection(s); " +
+         (r.call_failures.empty() ? std::string() : std::to_string(r.call_failures.size()) + " failed call(s); ") +
+         (passes(r, baseline) ? "PASS" : "FAIL");
+}
+
+}  // namespace castlike::harness
