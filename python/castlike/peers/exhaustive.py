@@ -170,6 +170,20 @@ def open_checked(impl: Implementation, config: Configuration) -> Converter:
     return convert
 
 
+def convert_batch(config: Configuration, convert: Converter, patterns: Array, out: BinaryIO, where: str) -> float:
+    """Converts one batch of `patterns`, checks the number of bytes returned and writes them to `out`;
+    the seconds spent converting. `where` names the batch's first input in the error."""
+    t = time.perf_counter()
+    data = convert(patterns)
+    seconds = time.perf_counter() - t
+    n = len(patterns)
+    if len(data) != storage_bytes(config.destination, n):
+        raise RuntimeError("the implementation returned %d bytes for %d inputs from %s; %d expected"
+                           % (len(data), n, where, storage_bytes(config.destination, n)))
+    out.write(data)
+    return seconds
+
+
 def stream(config: Configuration, convert: Converter, out: BinaryIO, batch: int = DEFAULT_BATCH, first: int = 0,
            last: Optional[int] = None) -> float:
     """Writes the raw outputs of the inputs first .. last (default: every input) of `config` to the
@@ -185,13 +199,7 @@ def stream(config: Configuration, convert: Converter, out: BinaryIO, batch: int 
         n = min(batch, last + 1 - a)
         patterns = buffer[:n]
         np.add(offsets[:n], patterns_type.type(a), out=patterns)
-        t = time.perf_counter()
-        data = convert(patterns)
-        converting += time.perf_counter() - t
-        if len(data) != storage_bytes(config.destination, n):
-            raise RuntimeError("the implementation returned %d bytes for %d inputs from %#x; %d expected"
-                               % (len(data), n, a, storage_bytes(config.destination, n)))
-        out.write(data)
+        converting += convert_batch(config, convert, patterns, out, "%#x" % a)
     out.flush()
     return converting
 
@@ -228,13 +236,7 @@ def stream_inputs(config: Configuration, convert: Converter, inp: BinaryIO, out:
         if not n:
             break
         patterns = buffer[:n].astype(patterns_type.newbyteorder("="), copy=False)
-        t = time.perf_counter()
-        data = convert(patterns)
-        converting += time.perf_counter() - t
-        if len(data) != storage_bytes(config.destination, n):
-            raise RuntimeError("the implementation returned %d bytes for %d inputs from position %d; %d expected"
-                               % (len(data), n, count, storage_bytes(config.destination, n)))
-        out.write(data)
+        converting += convert_batch(config, convert, patterns, out, "position %d" % count)
         count += n
         if n < batch:
             break
