@@ -25,7 +25,7 @@ class KernelImplementation final : public Implementation {
   std::string description() const override {
     return "castlike kernel library " + std::to_string(CASTLIKE_VERSION_MAJOR) + "." +
            std::to_string(CASTLIKE_VERSION_MINOR) + "." + std::to_string(CASTLIKE_VERSION_PATCH) +
-           ", castlike::cast_like per vector file and castlike_convert per batch, ISA " +
+           ", public API, ISA " +
            castlike_isa_name(forced_ ? *forced_ : castlike::active_isa()) + (forced_ ? " (forced)" : "");
   }
 
