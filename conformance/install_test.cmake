@@ -1,7 +1,9 @@
 # The `install` test: `cmake --install` the build tree into a fresh prefix, then configure, build and
-# run the consumer project (install_consumer/) against the installed package only.
+# run the consumer project (install_consumer/) against the installed package only; with EXAMPLE_DIR,
+# the example runtime (example_runtime/) too: its conformance tests pass against its baseline, write
+# their JUnit, and fail once one of its outputs changes.
 #   cmake -DBUILD_DIR=<build tree> -DWORK_DIR=<scratch dir> -DCONSUMER_DIR=<install_consumer>
-#         -DC_COMPILER=... -DCXX_COMPILER=... -P install_test.cmake
+#         [-DEXAMPLE_DIR=<example_runtime>] -DC_COMPILER=... -DCXX_COMPILER=... -P install_test.cmake
 foreach(var BUILD_DIR WORK_DIR CONSUMER_DIR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "install_test.cmake needs -D${var}=...")
@@ -19,7 +21,9 @@ endfunction()
 file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
 run("install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
-foreach(f include/castlike/castlike.h include/castlike/castlike.hpp include/castlike/types.h)
+foreach(f include/castlike/castlike.h include/castlike/castlike.hpp include/castlike/types.h
+          include/castlike/validator_abi.h bin/castlike bin/castlike-plugin-worker
+          share/castlike/vectors/spec-examples share/castlike/vectors/generated)
   if(NOT EXISTS ${prefix}/${f})
     message(FATAL_ERROR "not installed: ${f}")
   endif()
@@ -53,3 +57,38 @@ run("configure consumer" ${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/buil
 run("build consumer" ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 run("run the C consumer" ${WORK_DIR}/build/consumer_c)
 run("run the C++ consumer" ${WORK_DIR}/build/consumer_cpp)
+
+if(NOT EXAMPLE_DIR)
+  return()
+endif()
+# The example runtime, as its CI would run it: configure against the package, build, ctest.
+function(build_example dir)
+  run("configure the example runtime (${dir})" ${CMAKE_COMMAND} -S ${EXAMPLE_DIR} -B ${WORK_DIR}/${dir}
+      -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF ${compilers}
+      "-DCMAKE_C_FLAGS=${C_FLAGS}" "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_SHARED_LINKER_FLAGS=${LINKER_FLAGS}"
+      "-DCMAKE_MODULE_LINKER_FLAGS=${LINKER_FLAGS}" ${ARGN})
+  run("build the example runtime (${dir})" ${CMAKE_COMMAND} --build ${WORK_DIR}/${dir})
+endfunction()
+build_example(example)
+run("the example runtime's ctest" ${CMAKE_CTEST_COMMAND} --test-dir ${WORK_DIR}/example --output-on-failure)
+file(READ ${WORK_DIR}/example/castlike-junit.xml junit)
+if(NOT junit MATCHES "<testcase " OR NOT junit MATCHES "castlike[.]FLOAT[.]BFLOAT16")
+  message(FATAL_ERROR "the example runtime's JUnit report has no test case of FLOAT -> BFLOAT16:\n${junit}")
+endif()
+# Without its baseline the known discrepancy fails the run; with a changed output the baseline does.
+execute_process(COMMAND ${prefix}/bin/castlike validate --quiet
+                        --library ${WORK_DIR}/example/libtinyrt_castlike_plugin.so
+                        --vectors ${prefix}/share/castlike/vectors/generated --pairs FLOAT-BFLOAT16
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1)
+  message(FATAL_ERROR "the example runtime without its baseline: exit ${rc}, expected 1\n${out}${err}")
+endif()
+build_example(example-changed -DTINYRT_FLUSH_SUBNORMALS=ON)
+execute_process(COMMAND ${CMAKE_CTEST_COMMAND} --test-dir ${WORK_DIR}/example-changed -R "^tinyrt[.]castlike$"
+                        --output-on-failure
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT out MATCHES "FLOAT16")
+  message(FATAL_ERROR "the example runtime with a changed FLOAT -> FLOAT16 output passed its baseline "
+                      "(ctest exit ${rc})\n${out}${err}")
+endif()
+message(STATUS "the changed example runtime fails its baseline, as it must:\n${out}")
