@@ -1,5 +1,5 @@
-"""Every ```python block of the README and of docs/python.md runs as written: each document's blocks
-in order in one namespace (as a reader follows them), in a scratch directory with the source tree's
+"""Every ```python block of the README, docs/usage.md and docs/python.md runs as written: each
+document's blocks in order in one namespace (as a reader follows them), in a scratch directory with the source tree's
 vectors/, and a `print(...)  # prints TEXT` line prints TEXT. The vector set the blocks validate on
 is cut to the spec examples and a few generated files: the code that runs is the same, in seconds."""
 
@@ -16,7 +16,7 @@ from castlike import _validate
 pytestmark = pytest.mark.hostile
 
 SOURCE = Path(__file__).resolve().parents[2]
-DOCUMENTS = ["README.md", "docs/python.md"]
+DOCUMENTS = ["README.md", "docs/usage.md", "docs/python.md"]
 FEW = ["FLOAT_to_FLOAT8E4M3FN_op25_sat0.json", "FLOAT16_to_INT4_op25.json", "FLOAT_to_STRING_op25.json"]
 PRINTS = re.compile(r"#\s*prints (.*)$")
 
