@@ -87,8 +87,9 @@ build_example(example-changed -DTINYRT_FLUSH_SUBNORMALS=ON)
 execute_process(COMMAND ${CMAKE_CTEST_COMMAND} --test-dir ${WORK_DIR}/example-changed -R "^tinyrt[.]castlike$"
                         --output-on-failure
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(rc EQUAL 0 OR NOT out MATCHES "FLOAT16")
+file(READ ${WORK_DIR}/example-changed/castlike-junit.xml junit)
+if(rc EQUAL 0 OR NOT out MATCHES "[1-9][0-9]* new" OR NOT junit MATCHES "castlike[.]FLOAT[.]FLOAT16\"[^>]*><failure")
   message(FATAL_ERROR "the example runtime with a changed FLOAT -> FLOAT16 output passed its baseline "
-                      "(ctest exit ${rc})\n${out}${err}")
+                      "(ctest exit ${rc}), or its report does not name the new failure\n${out}${err}")
 endif()
 message(STATUS "the changed example runtime fails its baseline, as it must:\n${out}")
