@@ -18,6 +18,7 @@
 #include "derive.hpp"
 #include "command_support.hpp"
 #include "engine.hpp"
+#include "exhaustive_rows.hpp"
 #include "subjects/implementation.hpp"
 #include "reference/cast_like.hpp"
 #include "render_exhaustive.hpp"
@@ -102,13 +103,14 @@ const char* const kUsage =
     "  --digest               sha256 of the implementation's outputs per piece and\n"
     "                         configuration\n"
     "  --max-intervals N      failing intervals kept per configuration (default 1000)\n"
-    "  --format text|json|html\n"
+    "  --format text|json|html|junit\n"
     "                         text (default; summary first), JSON\n"
     "                         (\"castlike-exhaustive-report\",\n"
-    "                         vectors/schema/README.md) or a self-contained HTML page\n"
+    "                         vectors/schema/README.md), a self-contained HTML page\n"
     "                         (a table of the configurations coloured by status, each\n"
     "                         failing interval with its reproduce line, failed calls,\n"
-    "                         rejections; docs/exhaustive.md)\n"
+    "                         rejections; docs/exhaustive.md) or JUnit XML (one test\n"
+    "                         case per configuration)\n"
     "  --out FILE             write the report there (atomically; never over an\n"
     "                         input, a symlink or a file other than a castlike\n"
     "                         report, never through a symlink)\n"
@@ -116,8 +118,21 @@ const char* const kUsage =
     "  --progress             progress on standard error (default: only when it is a\n"
     "                         terminal)\n"
     "\n"
-    "Exit status: 0 every judged input passes, 1 failures, failed calls or\n"
-    "rejections, 2 bad arguments or a bad input (a raw stream too short or too long\n"
+    "baselines (rows per configuration and failing rule, with their count and the\n"
+    "readings that fit every kept interval; rejections per configuration and\n"
+    "message; the format and rules of castlike validate --expect):\n"
+    "  --expect FILE          compare with a baseline: a new row, or a row with\n"
+    "                         another count or readings, fails; a known row passes;\n"
+    "                         a row the run no longer gives is reported as vanished.\n"
+    "                         A failed call always fails\n"
+    "  --expect-strict        vanished rows, and rows of configurations not judged,\n"
+    "                         fail too\n"
+    "  --write-baseline FILE  write this run's rows as a baseline (atomically; the\n"
+    "                         exit status stays the run's)\n"
+    "\n"
+    "Exit status: 0 every judged input passes (with --expect: nothing new or\n"
+    "changed), 1 failures, failed calls or rejections (with --expect: new or\n"
+    "changed rows, failed calls), 2 bad arguments or a bad input (a raw stream too short or too long\n"
     "says how many bytes came and how many were expected), 3 an internal error of\n"
     "castlike (please report it).\n";
 
@@ -332,7 +347,8 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
        {"raw-outputs", true}, {"config", true, true},  {"pairs", true, true},  {"sources", true, true},    {"opset", true}, {"operator", true}, {"newer-opset-as-newest", false},
        {"saturate", true},    {"round-mode", true},    {"range", true},        {"jobs", true},       {"batch", true},
        {"shard", true},       {"digest", false},       {"max-intervals", true}, {"format", true},    {"out", true},
-       {"quiet", false},      {"progress", false},      {"write-inputs", true}});
+       {"quiet", false},      {"progress", false},      {"write-inputs", true}, {"expect", true},
+       {"expect-strict", false}, {"write-baseline", true}});
   if (a.help) {
     std::cout << kUsage;
     return 0;
@@ -340,8 +356,18 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
   if (!a.positional.empty())
     throw UsageError{"unexpected argument '" + a.positional.front() + "'", "castlike validate --exhaustive --help"};
   const std::string format = a.value_or("format", "text");
-  if (format != "text" && format != "json" && format != "html")
-    throw UsageError{"unknown report format '" + format + "' for --exhaustive", "text, json or html"};
+  if (format != "text" && format != "json" && format != "html" && format != "junit")
+    throw UsageError{"unknown report format '" + format + "' for --exhaustive", "text, json, html or junit"};
+  if (a.has("expect-strict") && !a.has("expect"))
+    throw UsageError{"--expect-strict applies to --expect only", "add --expect FILE"};
+  std::optional<harness::Baseline> baseline;  // read before the run: a bad file fails at once
+  if (a.has("expect")) {
+    auto read = harness::read_baseline(a.value("expect"));
+    if (auto* error = std::get_if<std::string>(&read))
+      throw UsageError{*error, "fix the file (vectors/schema/README.md, \"Baselines\"), or write one with "
+                               "--write-baseline"};
+    baseline = std::move(std::get<harness::Baseline>(read));
+  }
   EngineOptions options;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   options.jobs = a.has("jobs") ? static_cast<unsigned>(parse_integer(a.value("jobs"), "--jobs", 1, 1024)) : cores;
@@ -409,9 +435,15 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
     options.batch = std::max<uint64_t>(options.batch, 8);  // whole bytes of packed outputs per batch
   }
   harness::InputFiles inputs;
-  for (const char* o : {"library", "raw-outputs"})
+  for (const char* o : {"library", "raw-outputs", "expect"})
     if (a.has(o)) inputs.add_file(a.value(o));
   const auto out = output_file(a, "out", harness::kReportKind, inputs);
+  const auto baseline_out = output_file(a, "write-baseline", harness::kBaselineKind, inputs);
+  if (out && baseline_out && out->same_file(*baseline_out))
+    throw UsageError{"--out and --write-baseline name the same file", "write the report and the baseline to two files"};
+  if ((a.has("expect") || a.has("write-baseline")) && a.has("shard"))
+    throw UsageError{"a shard's rows are part of a run's", "compare or write the baseline after castlike "
+                                                           "merge-exhaustive, or judge without --shard"};
   Loaded loaded = load_implementation(a);
   const Prepared p = prepare(selected, *loaded.impl, options.jobs);
   // A configuration named by --config that cannot be judged is an error, not a silent omission.
@@ -438,8 +470,28 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
     throw UsageError{e.message, e.hint};
   }
   report.rerun = loaded.rerun;
-  emit_report(a, out, *exhaustive_report_in(format, report), exhaustive_verdict(report));
-  return report.ok() ? 0 : 1;
+  std::optional<harness::BaselineComparison> comparison;
+  if (baseline) comparison = compare_exhaustive(report, *baseline, a.has("expect-strict"));
+  const harness::BaselineComparison* against = comparison ? &*comparison : nullptr;
+  const bool ok = exhaustive_passes(report, against);
+  std::string text = format == "junit" ? exhaustive_junit(report, against) : *exhaustive_report_in(format, report);
+  if (against && format == "text")
+    text = harness::baseline_text(*against, "castlike validate --exhaustive: " + report.implementation,
+                                  static_cast<size_t>(report.totals().failed_calls), "configuration") +
+           "\nthe run itself, without the baseline:\n" + text;
+  if (a.has("write-baseline")) {
+    const auto rows = exhaustive_rows(report);
+    const std::string document = harness::baseline_document(rows, report.implementation, report.description, {});
+    if (auto error = baseline_out->write(document)) throw UsageError{*error, "check the path"};
+    size_t rejections = 0;
+    for (const auto& e : rows) rejections += e.kind == harness::BaselineEntry::Kind::kRejection;
+    (a.has("out") && !a.has("quiet") ? std::cout : std::cerr)
+        << "wrote baseline " << a.value("write-baseline") << ": " << rows.size() - rejections << " discrepancies, "
+        << rejections << " rejections\n";
+  }
+  const std::string verdict = exhaustive_verdict(report, against);
+  emit_report(a, out, text, verdict);
+  return ok ? 0 : 1;
 }
 
 }  // namespace castlike::cli

@@ -150,3 +150,10 @@ set_tests_properties(exhaustive_cli.structured_sizes_in_doc PROPERTIES LABELS ex
 add_test(NAME exhaustive_cli.shards_merge_round_trip
          COMMAND bash ${PROJECT_SOURCE_DIR}/conformance/cli_test/exhaustive_shards.sh ${C} ${_planted})
 set_tests_properties(exhaustive_cli.shards_merge_round_trip PROPERTIES LABELS exhaustive-cli TIMEOUT 300)
+
+# Baselines and JUnit: known discrepancies pass with --expect, one more altered output fails, a
+# vanished row fails under --expect-strict; one JUnit test case per configuration.
+add_test(NAME exhaustive_cli.baseline_and_junit
+         COMMAND bash ${PROJECT_SOURCE_DIR}/conformance/cli_test/exhaustive_baseline.sh ${C}
+                 $<TARGET_FILE:castlike_example_validator_plugin> ${_expand})
+set_tests_properties(exhaustive_cli.baseline_and_junit PROPERTIES LABELS exhaustive-cli TIMEOUT 120)

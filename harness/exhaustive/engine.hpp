@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -65,6 +66,7 @@ struct ConfigurationReport {
   uint64_t inputs = 0, pass = 0, fail = 0, unspecified = 0, rejected = 0, failed_calls = 0;  // inputs
   std::vector<Interval> intervals;  // sorted; at most max_intervals
   bool truncated = false;           // more failing intervals than kept (fail stays exact)
+  std::map<ref::RuleId, uint64_t> fail_by_rule;  // exact failing inputs per rule (they sum to fail)
   std::vector<CallFailureRange> call_failures;
   std::vector<RejectionRange> rejections;
   std::vector<PieceDigest> pieces;  // with --digest / --shard: every piece judged, in order

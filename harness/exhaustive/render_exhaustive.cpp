@@ -86,10 +86,11 @@ std::optional<std::string> exhaustive_report_in(const std::string& format, const
   return std::nullopt;
 }
 
-std::string exhaustive_verdict(const ExhaustiveReport& r) {
+std::string exhaustive_verdict(const ExhaustiveReport& r, const harness::BaselineComparison* baseline) {
   const ConfigurationReport t = r.totals();
+  const bool ok = baseline ? baseline->ok() : r.ok();
   return r.implementation + ": " + std::to_string(t.inputs) + " inputs: " + counts(t) + "; " +
-         (r.ok() ? "PASS" : "FAIL");
+         (baseline ? baseline->summary() + "; " : "") + (ok ? "PASS" : "FAIL");
 }
 
 std::string exhaustive_text(const ExhaustiveReport& r) {

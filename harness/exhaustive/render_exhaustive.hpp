@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "engine.hpp"
+#include "judging/baseline.hpp"
 
 namespace castlike::exhaustive {
 
@@ -15,8 +16,9 @@ inline constexpr int kExhaustiveReportVersion = 1;
 
 std::string exhaustive_text(const ExhaustiveReport& r);
 std::string exhaustive_json(const ExhaustiveReport& r);
-// The verdict line: "kernels (avx2): 65536 inputs: 65536 pass, 0 fail, ...; PASS"
-std::string exhaustive_verdict(const ExhaustiveReport& r);
+// The verdict line: "kernels (avx2): 65536 inputs: 65536 pass, 0 fail, ...; PASS"; with a
+// baseline, its summary before the verdict, which is then the comparison's.
+std::string exhaustive_verdict(const ExhaustiveReport& r, const harness::BaselineComparison* baseline = nullptr);
 // The report, or the first problem, escaped (not JSON, beyond the limits of harness/formats/json_reader.hpp,
 // another format or version, a missing or mistyped field, an unknown configuration id, rule or outcome).
 std::variant<ExhaustiveReport, std::string> exhaustive_from_json(const std::string& text);

@@ -23,6 +23,9 @@ std::string report_html(const Report& r, const BaselineComparison* baseline = nu
 // One <testcase> per vector file, as CI systems read it (pytest --junitxml's dialect); with a
 // baseline, a case whose rows are all known is <skipped>.
 std::string report_junit(const Report& r, const BaselineComparison* baseline = nullptr);
+// Text as XML 1.0 character data (attribute: an attribute value in double quotes), well-formed
+// whatever bytes it holds (render_junit.cpp says how).
+std::string xml_escape(const std::string& text, bool attribute);
 
 // The one-line verdict: "kernels: 3 pass, 0 fail, ...; 0 rejection(s); PASS", with a baseline
 // its summary first; PASS exactly when passes(report, baseline).
