@@ -114,6 +114,15 @@ const char* const kUsage =
     "  --out FILE             write the report there (atomically; never over an\n"
     "                         input, a symlink or a file other than a castlike\n"
     "                         report, never through a symlink)\n"
+    "  --details              the text report with every kept failing interval (ends,\n"
+    "                         expected, actual, rule, readings, reproduce line),\n"
+    "                         failed call, rejection, configuration not covered or\n"
+    "                         not judged; by default one line per configuration that\n"
+    "                         does not pass, passing ones counted\n"
+    "  --require-pairs FROM-TO,...|all\n"
+    "                         coverage required: a configuration whose every call is\n"
+    "                         rejected is \"not covered\" (one line in the summary,\n"
+    "                         neither pass nor fail) unless its pair is listed here\n"
     "  --quiet                print only the verdict line\n"
     "  --progress             progress on standard error (default: only when it is a\n"
     "                         terminal)\n"
@@ -130,9 +139,10 @@ const char* const kUsage =
     "  --write-baseline FILE  write this run's rows as a baseline (atomically; the\n"
     "                         exit status stays the run's)\n"
     "\n"
-    "Exit status: 0 every judged input passes (with --expect: nothing new or\n"
-    "changed), 1 failures, failed calls or rejections (with --expect: new or\n"
-    "changed rows, failed calls), 2 bad arguments or a bad input (a raw stream too short or too long\n"
+    "Exit status: 0 every judged input of the covered configurations passes (with\n"
+    "--expect: nothing new or changed), 1 failures, failed calls, rejections or a\n"
+    "required pair not covered (with --expect: new or changed rows, failed calls),\n"
+    "2 bad arguments or a bad input (a raw stream too short or too long\n"
     "says how many bytes came and how many were expected), 3 an internal error of\n"
     "castlike (please report it).\n";
 
@@ -348,7 +358,7 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
        {"saturate", true},    {"round-mode", true},    {"range", true},        {"jobs", true},       {"batch", true},
        {"shard", true},       {"digest", false},       {"max-intervals", true}, {"format", true},    {"out", true},
        {"quiet", false},      {"progress", false},      {"write-inputs", true}, {"expect", true},
-       {"expect-strict", false}, {"write-baseline", true}});
+       {"expect-strict", false}, {"write-baseline", true}, {"details", false}, {"require-pairs", true, true}});
   if (a.help) {
     std::cout << kUsage;
     return 0;
@@ -397,7 +407,27 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
   }
   options.digests = a.has("digest") || a.has("shard");
 
+  // --require-pairs FROM-TO,...|all: the pairs whose configurations must be covered.
+  bool require_all = false;
+  std::set<std::string> required_pairs;
+  for (const std::string& item : split_list(a, "require-pairs")) {
+    if (item == "all") {
+      require_all = true;
+      continue;
+    }
+    const size_t dash = item.find('-');
+    if (dash == std::string::npos)
+      throw UsageError{"--require-pairs: '" + item + "' is not a pair FROM-TO or all", "e.g. --require-pairs FLOAT-FLOAT16"};
+    required_pairs.insert(std::string(info(type_named(item.substr(0, dash), "--require-pairs")).name) + "-" +
+                          std::string(info(type_named(item.substr(dash + 1), "--require-pairs")).name));
+  }
   const std::vector<Call> selected = select(a);
+  for (const std::string& pair : required_pairs)
+    if (std::none_of(selected.begin(), selected.end(), [&](const Call& c) {
+          return std::string(info(c.config.from).name) + "-" + std::string(info(c.config.to).name) == pair;
+        }))
+      throw UsageError{"--require-pairs: " + pair + " has no selected configuration",
+                       "castlike validate --exhaustive --list shows the selection"};
   if (a.has("write-inputs")) {
     if (!a.has("config") || selected.size() != 1)
       throw UsageError{"--write-inputs needs exactly one configuration, given by --config ID (the selection has " +
@@ -470,11 +500,14 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
     throw UsageError{e.message, e.hint};
   }
   report.rerun = loaded.rerun;
+  report.require_all = require_all;
+  report.required_pairs = required_pairs;
   std::optional<harness::BaselineComparison> comparison;
   if (baseline) comparison = compare_exhaustive(report, *baseline, a.has("expect-strict"));
   const harness::BaselineComparison* against = comparison ? &*comparison : nullptr;
   const bool ok = exhaustive_passes(report, against);
-  std::string text = format == "junit" ? exhaustive_junit(report, against) : *exhaustive_report_in(format, report);
+  std::string text =
+      format == "junit" ? exhaustive_junit(report, against) : *exhaustive_report_in(format, report, a.has("details"));
   if (against && format == "text")
     text = harness::baseline_text(*against, "castlike validate --exhaustive: " + report.implementation,
                                   static_cast<size_t>(report.totals().failed_calls), "configuration") +

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,9 @@ struct ConfigurationReport {
   std::vector<RejectionRange> rejections;
   std::vector<PieceDigest> pieces;  // with --digest / --shard: every piece judged, in order
   bool ok() const { return fail == 0 && rejected == 0 && failed_calls == 0; }
+  // Every call of it was rejected: the implementation does not cover it (inferred from its calls;
+  // the plug-in ABI has no declaration of coverage).
+  bool uncovered() const { return inputs > 0 && rejected == inputs; }
 };
 
 struct Shard {
@@ -93,7 +97,14 @@ struct ExhaustiveReport {
   // completed with --config, --range and --batch in a failed call's reproduce line; "" if none.
   std::string rerun;
 
-  ConfigurationReport totals() const;  // the counts summed (call, intervals and digests empty)
+  // Coverage (--require-pairs): an uncovered configuration of a required pair ("FROM-TO", or
+  // every pair with require_all) fails; of another pair it is "not covered", neither passing nor
+  // failing, and left out of the rows, the counts and the verdict.
+  bool require_all = false;
+  std::set<std::string> required_pairs;
+
+  bool excused(const ConfigurationReport& c) const;  // uncovered and not required
+  ConfigurationReport totals() const;  // the counts summed, excused configurations left out (call, intervals and digests empty)
   bool ok() const;
 };
 

@@ -42,6 +42,7 @@ std::vector<std::string> common_readings(const ConfigurationReport& c, const ref
 std::vector<BaselineEntry> exhaustive_rows(const ExhaustiveReport& r) {
   std::vector<BaselineEntry> out;
   for (const ConfigurationReport& c : r.configurations) {
+    if (r.excused(c)) continue;
     const std::string id = configuration_id(c.call.config);
     for (const auto& [rule, n] : c.fail_by_rule) {
       BaselineEntry e;
@@ -71,7 +72,7 @@ std::vector<BaselineEntry> exhaustive_rows(const ExhaustiveReport& r) {
 std::set<std::string> answered_configurations(const ExhaustiveReport& r) {
   std::set<std::string> out;
   for (const ConfigurationReport& c : r.configurations)
-    if (c.failed_calls == 0) out.insert(configuration_id(c.call.config));
+    if (c.failed_calls == 0 && !r.excused(c)) out.insert(configuration_id(c.call.config));
   return out;
 }
 
@@ -105,7 +106,11 @@ std::string exhaustive_junit(const ExhaustiveReport& r, const harness::BaselineC
     const std::string id = configuration_id(c.call.config);
     judged.insert(id);
     std::string body;
-    if (c.failed_calls > 0) {
+    if (r.excused(c)) {
+      ++skipped;
+      body = "<skipped" + attr("message", "not covered: every call was rejected (" + c.rejections.front().message + ")") +
+             "/>";
+    } else if (c.failed_calls > 0) {
       std::string text;
       for (const CallFailureRange& f : c.call_failures) {
         text += range_text(c.call, f.first, f.last) + ": " + f.kind + ": " + f.message + "\n";

@@ -14,7 +14,8 @@
 
 namespace castlike::exhaustive {
 
-// The rows of the run, configurations in selection order, rules in id order.
+// The rows of the run, configurations in selection order, rules in id order; a configuration
+// not covered (ExhaustiveReport::excused) has none.
 std::vector<harness::BaselineEntry> exhaustive_rows(const ExhaustiveReport& r);
 
 // The configurations whose calls all gave an answer (a baseline row of another one is "not run").
@@ -32,7 +33,7 @@ std::vector<std::string> common_readings(const ConfigurationReport& c, const ref
 bool exhaustive_passes(const ExhaustiveReport& r, const harness::BaselineComparison* baseline);
 
 // One <testsuite> with one <testcase> per configuration (classname castlike.exhaustive.FROM.TO,
-// name the configuration id): failing inputs or rejections are a <failure>, failed calls an
+// name the configuration id): one not covered is <skipped>, failing inputs or rejections are a <failure>, failed calls an
 // <error>; with a baseline a configuration whose rows are all known is <skipped>, and the
 // baseline's rows the run lacks are reported as the vectors mode's JUnit report does.
 std::string exhaustive_junit(const ExhaustiveReport& r, const harness::BaselineComparison* baseline);

@@ -1,5 +1,6 @@
 // The "castlike-exhaustive-report" JSON format (vectors/schema/README.md): written by
 // `castlike validate --exhaustive --format json`, read back strictly by `castlike merge-exhaustive`.
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "call_checks.hpp"
@@ -104,6 +105,7 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
                {"counts", counts_json(c)},
                {"fail_by_rule", by_rule},
                {"ok", c.ok()},
+               {"not_covered", r.excused(c)},
                {"intervals", intervals},
                {"intervals_truncated", c.truncated},
                {"failed_calls", failed},
@@ -134,6 +136,8 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
               {"configurations", configs},
               {"not_judged", refused}};
   if (!r.rerun.empty()) doc["rerun"] = r.rerun;
+  if (r.require_all) doc["require_pairs"] = "all";
+  else if (!r.required_pairs.empty()) doc["require_pairs"] = r.required_pairs;
   return doc.dump(1) + "\n";
 }
 
@@ -149,6 +153,13 @@ std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc
   if (const json* impl = rd.field(doc, "implementation", json::value_t::object, "report")) {
     r.implementation = rd.str(*impl, "name", "implementation");
     r.description = rd.str(*impl, "description", "implementation");
+  }
+  if (doc.contains("require_pairs")) {  // --require-pairs: "all" or the pairs
+    const json& req = doc["require_pairs"];
+    if (req.is_string() && req.get<std::string>() == "all") r.require_all = true;
+    else if (req.is_array() && std::all_of(req.begin(), req.end(), [](const json& p) { return p.is_string(); }))
+      for (const json& p : req) r.required_pairs.insert(p.get<std::string>());
+    else return std::string("report: \"require_pairs\" must be \"all\" or an array of pairs");
   }
   if (const json* sel = rd.field(doc, "selection", json::value_t::object, "report")) {
     r.selection_sha256 = rd.str(*sel, "sha256", "selection");

@@ -37,7 +37,8 @@ std::string counts_text(const Counts& c);
 // The exact value, short: the decimal expansion when it is short, else 17 significant digits and
 // the exact dyadic m*2^e.
 std::string exact_text(ElementType t, const ref::Element& e);
-// Bits and exact value ("0x2f (0.46875)"), or the quoted text of a STRING.
+// Bits and exact value ("0x2f (0.46875)"; FLOAT8E8M0 0x00 with both its values, reading A12), or
+// the quoted text of a STRING.
 std::string show(ElementType t, const ref::Element& e);
 // What an expected NaN admits: " (any NaN of that sign)", " (any NaN)", or "" for other outcomes.
 std::string expected_note(const Failure& f);
