@@ -123,20 +123,19 @@ namespace {
 
 // One line of a configuration that does not pass: its failing inputs and the one reading that
 // fits them all (or "unexplained"), rejected inputs and failed calls.
-std::string configuration_line(const ExhaustiveReport& r, const ConfigurationReport& c) {
+std::string configuration_line(const ConfigurationReport& c) {
   std::string s = "FAIL " + configuration_id(c.call.config) + ":";
   std::string parts;
   if (c.fail) {
+    // The first reading that fits every kept interval (the catalogue's order; --details lists
+    // them all): one model for the whole configuration, or none.
     const std::vector<std::string> readings = common_readings(c);
-    std::string names;
-    for (const std::string& n : readings) names += (names.empty() ? "" : ", ") + n;
-    parts += plural(c.fail, "failing input") + ", " +
-             (names.empty() ? std::string("unexplained")
-                            : "explained by " + names + (c.truncated ? " (on the kept intervals)" : ""));
+    parts += std::to_string(c.fail) + " fail, " +
+             (readings.empty() ? std::string("unexplained")
+                               : "follows " + readings.front() + (c.truncated ? " (kept intervals)" : ""));
   }
   if (c.rejected) parts += (parts.empty() ? "" : "; ") + std::to_string(c.rejected) + " rejected";
   if (c.failed_calls) parts += (parts.empty() ? "" : "; ") + std::to_string(c.failed_calls) + " in failed calls";
-  (void)r;
   return s + " " + parts;
 }
 
@@ -218,7 +217,7 @@ std::string exhaustive_text(const ExhaustiveReport& r, bool details) {
   for (const ConfigurationReport& c : r.configurations) passed += c.ok();
   out << "PASS " << plural(passed, "configuration") << "\n";
   for (const ConfigurationReport& c : r.configurations)
-    if (!c.ok() && !r.excused(c)) out << wrapped("", configuration_line(r, c));
+    if (!c.ok() && !r.excused(c)) out << wrapped("", configuration_line(c));
   if (details) details_text(out, r);
   else if (!r.ok() || !r.refused.empty() || !not_covered(r).empty())
     out << "(--details: every failing interval, failed call, rejection and configuration\n"
