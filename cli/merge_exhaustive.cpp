@@ -42,6 +42,8 @@ const char* const kUsage =
     "                         input, a symlink or a file other than a castlike\n"
     "                         report, never through a symlink)\n"
     "  --quiet                print only the verdict line\n"
+    "  --details              the text report with every failing interval, failed\n"
+    "                         call and rejection (as castlike validate --exhaustive)\n"
     "  --max-intervals N      failing intervals kept per configuration (default 1000)\n"
     "\n"
     "Exit status: 0 every judged input passes, 1 failures, failed calls or\n"
@@ -64,7 +66,8 @@ ExhaustiveReport load(const std::string& path) {
 
 int merge_exhaustive_main(const std::vector<std::string>& args) {
   const ParsedArgs a = parse_args("merge-exhaustive", args,
-                                  {{"format", true}, {"out", true}, {"quiet", false}, {"max-intervals", true}});
+                                  {{"format", true}, {"out", true}, {"quiet", false}, {"max-intervals", true},
+                                   {"details", false}});
   if (a.help) {
     std::cout << kUsage;
     return 0;
@@ -151,6 +154,7 @@ int merge_exhaustive_main(const std::vector<std::string>& args) {
       c.inputs += part->inputs, c.pass += part->pass, c.fail += part->fail, c.unspecified += part->unspecified;
       c.rejected += part->rejected, c.failed_calls += part->failed_calls;
       c.truncated = c.truncated || part->truncated;
+      for (const auto& [rule, n] : part->fail_by_rule) c.fail_by_rule[rule] += n;
       intervals.insert(intervals.end(), part->intervals.begin(), part->intervals.end());
       calls.insert(calls.end(), part->call_failures.begin(), part->call_failures.end());
       rejections.insert(rejections.end(), part->rejections.begin(), part->rejections.end());
@@ -178,7 +182,7 @@ int merge_exhaustive_main(const std::vector<std::string>& args) {
     for (Interval& x : c.intervals) x.readings = interval_readings(c.call, x);
     merged.configurations.push_back(std::move(c));
   }
-  const std::string text = *exhaustive_report_in(format, merged);
+  const std::string text = *exhaustive_report_in(format, merged, a.has("details"));
   const std::string verdict = exhaustive_verdict(merged) + " (" + std::to_string(n) + " shards)";
   emit_report(a, out, text, verdict);
   return merged.ok() ? 0 : 1;

@@ -18,6 +18,7 @@
 #include "derive.hpp"
 #include "command_support.hpp"
 #include "engine.hpp"
+#include "exhaustive_rows.hpp"
 #include "subjects/implementation.hpp"
 #include "reference/cast_like.hpp"
 #include "render_exhaustive.hpp"
@@ -102,22 +103,46 @@ const char* const kUsage =
     "  --digest               sha256 of the implementation's outputs per piece and\n"
     "                         configuration\n"
     "  --max-intervals N      failing intervals kept per configuration (default 1000)\n"
-    "  --format text|json|html\n"
+    "  --format text|json|html|junit\n"
     "                         text (default; summary first), JSON\n"
     "                         (\"castlike-exhaustive-report\",\n"
-    "                         vectors/schema/README.md) or a self-contained HTML page\n"
+    "                         vectors/schema/README.md), a self-contained HTML page\n"
     "                         (a table of the configurations coloured by status, each\n"
     "                         failing interval with its reproduce line, failed calls,\n"
-    "                         rejections; docs/exhaustive.md)\n"
+    "                         rejections; docs/exhaustive.md) or JUnit XML (one test\n"
+    "                         case per configuration)\n"
     "  --out FILE             write the report there (atomically; never over an\n"
     "                         input, a symlink or a file other than a castlike\n"
     "                         report, never through a symlink)\n"
+    "  --details              the text report with every kept failing interval (ends,\n"
+    "                         expected, actual, rule, readings, reproduce line),\n"
+    "                         failed call, rejection, configuration not covered or\n"
+    "                         not judged; by default one line per configuration that\n"
+    "                         does not pass, passing ones counted\n"
+    "  --require-pairs FROM-TO,...|all\n"
+    "                         coverage required: a configuration whose every call is\n"
+    "                         rejected is \"not covered\" (one line in the summary,\n"
+    "                         neither pass nor fail) unless its pair is listed here\n"
     "  --quiet                print only the verdict line\n"
     "  --progress             progress on standard error (default: only when it is a\n"
     "                         terminal)\n"
     "\n"
-    "Exit status: 0 every judged input passes, 1 failures, failed calls or\n"
-    "rejections, 2 bad arguments or a bad input (a raw stream too short or too long\n"
+    "baselines (rows per configuration and failing rule, with their count and the\n"
+    "readings that fit every kept interval; rejections per configuration and\n"
+    "message; the format and rules of castlike validate --expect):\n"
+    "  --expect FILE          compare with a baseline: a new row, or a row with\n"
+    "                         another count or readings, fails; a known row passes;\n"
+    "                         a row the run no longer gives is reported as vanished.\n"
+    "                         A failed call always fails\n"
+    "  --expect-strict        vanished rows, and rows of configurations not judged,\n"
+    "                         fail too\n"
+    "  --write-baseline FILE  write this run's rows as a baseline (atomically; the\n"
+    "                         exit status stays the run's)\n"
+    "\n"
+    "Exit status: 0 every judged input of the covered configurations passes (with\n"
+    "--expect: nothing new or changed), 1 failures, failed calls, rejections or a\n"
+    "required pair not covered (with --expect: new or changed rows, failed calls),\n"
+    "2 bad arguments or a bad input (a raw stream too short or too long\n"
     "says how many bytes came and how many were expected), 3 an internal error of\n"
     "castlike (please report it).\n";
 
@@ -332,7 +357,8 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
        {"raw-outputs", true}, {"config", true, true},  {"pairs", true, true},  {"sources", true, true},    {"opset", true}, {"operator", true}, {"newer-opset-as-newest", false},
        {"saturate", true},    {"round-mode", true},    {"range", true},        {"jobs", true},       {"batch", true},
        {"shard", true},       {"digest", false},       {"max-intervals", true}, {"format", true},    {"out", true},
-       {"quiet", false},      {"progress", false},      {"write-inputs", true}});
+       {"quiet", false},      {"progress", false},      {"write-inputs", true}, {"expect", true},
+       {"expect-strict", false}, {"write-baseline", true}, {"details", false}, {"require-pairs", true, true}});
   if (a.help) {
     std::cout << kUsage;
     return 0;
@@ -340,8 +366,18 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
   if (!a.positional.empty())
     throw UsageError{"unexpected argument '" + a.positional.front() + "'", "castlike validate --exhaustive --help"};
   const std::string format = a.value_or("format", "text");
-  if (format != "text" && format != "json" && format != "html")
-    throw UsageError{"unknown report format '" + format + "' for --exhaustive", "text, json or html"};
+  if (format != "text" && format != "json" && format != "html" && format != "junit")
+    throw UsageError{"unknown report format '" + format + "' for --exhaustive", "text, json, html or junit"};
+  if (a.has("expect-strict") && !a.has("expect"))
+    throw UsageError{"--expect-strict applies to --expect only", "add --expect FILE"};
+  std::optional<harness::Baseline> baseline;  // read before the run: a bad file fails at once
+  if (a.has("expect")) {
+    auto read = harness::read_baseline(a.value("expect"));
+    if (auto* error = std::get_if<std::string>(&read))
+      throw UsageError{*error, "fix the file (vectors/schema/README.md, \"Baselines\"), or write one with "
+                               "--write-baseline"};
+    baseline = std::move(std::get<harness::Baseline>(read));
+  }
   EngineOptions options;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   options.jobs = a.has("jobs") ? static_cast<unsigned>(parse_integer(a.value("jobs"), "--jobs", 1, 1024)) : cores;
@@ -371,7 +407,27 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
   }
   options.digests = a.has("digest") || a.has("shard");
 
+  // --require-pairs FROM-TO,...|all: the pairs whose configurations must be covered.
+  bool require_all = false;
+  std::set<std::string> required_pairs;
+  for (const std::string& item : split_list(a, "require-pairs")) {
+    if (item == "all") {
+      require_all = true;
+      continue;
+    }
+    const size_t dash = item.find('-');
+    if (dash == std::string::npos)
+      throw UsageError{"--require-pairs: '" + item + "' is not a pair FROM-TO or all", "e.g. --require-pairs FLOAT-FLOAT16"};
+    required_pairs.insert(std::string(info(type_named(item.substr(0, dash), "--require-pairs")).name) + "-" +
+                          std::string(info(type_named(item.substr(dash + 1), "--require-pairs")).name));
+  }
   const std::vector<Call> selected = select(a);
+  for (const std::string& pair : required_pairs)
+    if (std::none_of(selected.begin(), selected.end(), [&](const Call& c) {
+          return std::string(info(c.config.from).name) + "-" + std::string(info(c.config.to).name) == pair;
+        }))
+      throw UsageError{"--require-pairs: " + pair + " has no selected configuration",
+                       "castlike validate --exhaustive --list shows the selection"};
   if (a.has("write-inputs")) {
     if (!a.has("config") || selected.size() != 1)
       throw UsageError{"--write-inputs needs exactly one configuration, given by --config ID (the selection has " +
@@ -409,9 +465,15 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
     options.batch = std::max<uint64_t>(options.batch, 8);  // whole bytes of packed outputs per batch
   }
   harness::InputFiles inputs;
-  for (const char* o : {"library", "raw-outputs"})
+  for (const char* o : {"library", "raw-outputs", "expect"})
     if (a.has(o)) inputs.add_file(a.value(o));
   const auto out = output_file(a, "out", harness::kReportKind, inputs);
+  const auto baseline_out = output_file(a, "write-baseline", harness::kBaselineKind, inputs);
+  if (out && baseline_out && out->same_file(*baseline_out))
+    throw UsageError{"--out and --write-baseline name the same file", "write the report and the baseline to two files"};
+  if ((a.has("expect") || a.has("write-baseline")) && a.has("shard"))
+    throw UsageError{"a shard's rows are part of a run's", "compare or write the baseline after castlike "
+                                                           "merge-exhaustive, or judge without --shard"};
   Loaded loaded = load_implementation(a);
   const Prepared p = prepare(selected, *loaded.impl, options.jobs);
   // A configuration named by --config that cannot be judged is an error, not a silent omission.
@@ -438,8 +500,31 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
     throw UsageError{e.message, e.hint};
   }
   report.rerun = loaded.rerun;
-  emit_report(a, out, *exhaustive_report_in(format, report), exhaustive_verdict(report));
-  return report.ok() ? 0 : 1;
+  report.require_all = require_all;
+  report.required_pairs = required_pairs;
+  std::optional<harness::BaselineComparison> comparison;
+  if (baseline) comparison = compare_exhaustive(report, *baseline, a.has("expect-strict"));
+  const harness::BaselineComparison* against = comparison ? &*comparison : nullptr;
+  const bool ok = exhaustive_passes(report, against);
+  std::string text =
+      format == "junit" ? exhaustive_junit(report, against) : *exhaustive_report_in(format, report, a.has("details"));
+  if (against && format == "text")
+    text = harness::baseline_text(*against, "castlike validate --exhaustive: " + report.implementation,
+                                  static_cast<size_t>(report.totals().failed_calls), "configuration") +
+           "\nthe run itself, without the baseline:\n" + text;
+  if (a.has("write-baseline")) {
+    const auto rows = exhaustive_rows(report);
+    const std::string document = harness::baseline_document(rows, report.implementation, report.description, {});
+    if (auto error = baseline_out->write(document)) throw UsageError{*error, "check the path"};
+    size_t rejections = 0;
+    for (const auto& e : rows) rejections += e.kind == harness::BaselineEntry::Kind::kRejection;
+    (a.has("out") && !a.has("quiet") ? std::cout : std::cerr)
+        << "wrote baseline " << a.value("write-baseline") << ": " << rows.size() - rejections << " discrepancies, "
+        << rejections << " rejections\n";
+  }
+  const std::string verdict = exhaustive_verdict(report, against);
+  emit_report(a, out, text, verdict);
+  return ok ? 0 : 1;
 }
 
 }  // namespace castlike::cli

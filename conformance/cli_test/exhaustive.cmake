@@ -24,7 +24,7 @@ castlike_exhaustive_cli_test(float6_as_cast28
 castlike_exhaustive_cli_test(float6_nan_reading --rc 1
   --out [[^    reading: A2=six, profile exact$]]
   --out [[^    reproduce: castlike explain --from FLOAT16 --to FLOAT6E2M3 --operator Cast --opset 28 --bits 0x7c01$]]
-  -- ${C} validate --exhaustive --builtin reference --variants A2=six --config FLOAT16-FLOAT6E2M3)
+  -- ${C} validate --exhaustive --details --builtin reference --variants A2=six --config FLOAT16-FLOAT6E2M3)
 castlike_exhaustive_cli_test(float6_not_at_cast27 --rc 2 --err [[the selection holds no configuration]]
   -- ${C} validate --exhaustive --list --operator Cast --opset 27 --sources FLOAT6E2M3)
 castlike_exhaustive_cli_test(quiet_prints_the_verdict
@@ -57,7 +57,7 @@ castlike_exhaustive_cli_test(reference_variant_reading --rc 1
   --out [[^  inputs 0xfc01 \.\. 0xffff \(1023 inputs\)]]
   --out [[^    reading: A2=six, profile exact$]]
   --out [[^    reproduce: castlike explain --from FLOAT16 --to FLOAT4E2M1 --opset 25 --bits 0x7c01$]]
-  -- ${C} validate --exhaustive --builtin reference --variants A2=six --config FLOAT16-FLOAT4E2M1)
+  -- ${C} validate --exhaustive --details --builtin reference --variants A2=six --config FLOAT16-FLOAT4E2M1)
 
 # Raw outputs: the map's own expansion passes; one altered cell of 2^32 is exactly one interval.
 castlike_exhaustive_cli_test(raw_outputs_planted_fault --rc 1
@@ -67,7 +67,7 @@ castlike_exhaustive_cli_test(raw_outputs_planted_fault --rc 1
   --out [[^  inputs 0x3f800000 \.\. 0x3f800000 \(1 input\), rule F8\.RNE, outcome exact$]]
   --out [[^      expected 0x38 \(1\)$]] --out [[^      actual 0x39 \(1\.125\)$]]
   --out [[^    reading: none \(unexplained\)$]]
-  -- bash -c "${_expand} FLOAT-FLOAT8E4M3FN-sat1 --alter 0x3f800000 | ${C} validate --exhaustive --config FLOAT-FLOAT8E4M3FN-sat1 --raw-outputs -")
+  -- bash -c "${_expand} FLOAT-FLOAT8E4M3FN-sat1 --alter 0x3f800000 | ${C} validate --exhaustive --details --config FLOAT-FLOAT8E4M3FN-sat1 --raw-outputs -")
 castlike_exhaustive_cli_test(raw_outputs_packed_pass --out [[: PASS$]]
   -- bash -c "${_expand} INT16-UINT2 | ${C} validate --exhaustive --config INT16-UINT2 --raw-outputs - --batch 8")
 castlike_exhaustive_cli_test(raw_outputs_short --rc 2
@@ -87,15 +87,15 @@ castlike_exhaustive_cli_test(hostile_segfault --rc 1
   --out [[^  255 pass, 0 fail, 0 unspecified, 1 in failed calls$]]
   --out [[^  INT8-INT16: inputs 0x63 \.\. 0x63 \(1 input\): crashed: crashed with SIGSEGV]]
   --out [[^    reproduce: castlike validate --exhaustive --library .*segfault\.so --timeout 1 --config INT8-INT16 --range 0x63\.\.0x63 --batch 1$]]
-  -- ${C} validate --exhaustive --library $<TARGET_FILE:castlike_hostile_segfault> --config INT8-INT16 --batch 1 --timeout 1 --jobs 2)
+  -- ${C} validate --exhaustive --details --library $<TARGET_FILE:castlike_hostile_segfault> --config INT8-INT16 --batch 1 --timeout 1 --jobs 2)
 castlike_exhaustive_cli_test(hostile_hang --rc 1
   --out [[^  254 pass, 0 fail, 0 unspecified, 2 in failed calls$]]
   --out [[^  INT8-INT16: inputs 0x62 \.\. 0x63 \(2 inputs\): timed out: did not return within 1$]]
-  -- ${C} validate --exhaustive --library $<TARGET_FILE:castlike_hostile_hang> --config INT8-INT16 --batch 1 --timeout 1 --jobs 2)
+  -- ${C} validate --exhaustive --details --library $<TARGET_FILE:castlike_hostile_hang> --config INT8-INT16 --batch 1 --timeout 1 --jobs 2)
 # The example plug-in's FLOAT -> FLOAT4E2M1 gives +6 for NaN: one interval, explained.
 castlike_exhaustive_cli_test(library_reading --rc 1
   --out [[^  inputs 0x7f800001 \.\. 0x7fffffff \(8388607 inputs\), rule F4\.NAN\.ZERO]] --out [[^    reading: A2=six]]
-  -- ${C} validate --exhaustive --library $<TARGET_FILE:castlike_example_validator_plugin> --config FLOAT-FLOAT4E2M1
+  -- ${C} validate --exhaustive --details --library $<TARGET_FILE:castlike_example_validator_plugin> --config FLOAT-FLOAT4E2M1
      --range 0x7f000000..0x7fffffff)
 
 # Structured sets (sources wider than 32 bits): the kernels pass, counted; a third party's
@@ -117,7 +117,7 @@ castlike_exhaustive_cli_test(structured_raw_outputs_pass --out [[^castlike valid
 castlike_exhaustive_cli_test(structured_raw_outputs_class --rc 1
   --out [[^  [0-9]+ pass, 1382 fail, 0 unspecified$]]
   --out [[^  class positive, exponent field 1000\.\.1038 \(2\^-23\.\.2\^15\), lsb 0 round 1 guard$]]
-  -- bash -c "${C} validate --exhaustive --config DOUBLE-FLOAT16 --write-inputs - | ${_raw_convert} 11 10 1 0 --flip-bit0-where-low-word 80000000 | ${C} validate --exhaustive --config DOUBLE-FLOAT16 --raw-outputs -")
+  -- bash -c "${C} validate --exhaustive --config DOUBLE-FLOAT16 --write-inputs - | ${_raw_convert} 11 10 1 0 --flip-bit0-where-low-word 80000000 | ${C} validate --exhaustive --details --config DOUBLE-FLOAT16 --raw-outputs -")
 castlike_exhaustive_cli_test(structured_write_inputs_one_config --rc 2 --err [[--write-inputs needs exactly one configuration]]
   -- ${C} validate --exhaustive --sources DOUBLE --write-inputs /dev/null)
 castlike_exhaustive_cli_test(structured_write_inputs_full_device --rc 2 --err [[writing the inputs to standard output failed]]
@@ -134,13 +134,13 @@ castlike_exhaustive_cli_test(word_split_caught_by_class --rc 1
   --out [[^  class positive, exponent field 1000\.\.1038 \(2\^-23\.\.2\^15\), lsb 0 round 1 guard$]]
   --out [[^  class negative, exponent field 1000\.\.1038 \(2\^-23\.\.2\^15\), lsb 0 round 1 guard$]]
   --out [[^    0, sticky bit 31 \(77 failing inputs\), rule FLOAT\.RNE, outcome exact$]]
-  -- ${C} validate --exhaustive --library ${_word_split} --config DOUBLE-FLOAT16 --jobs 2)
+  -- ${C} validate --exhaustive --details --library ${_word_split} --config DOUBLE-FLOAT16 --jobs 2)
 # A shard's JSON report keeps the classes; merge-exhaustive reads and prints them again (the
 # shard's run fails, exit 1, which is what runs the merge).
 castlike_exhaustive_cli_test(word_split_classes_through_json_and_merge --rc 1
   --out [[^  class negative, exponent field 1000\.\.1038 \(2\^-23\.\.2\^15\), lsb 0 round 1 guard$]]
   --out [[^    0, sticky bit 31 \(77 failing inputs\), rule FLOAT\.RNE, outcome exact$]]
-  -- bash -c "${C} validate --exhaustive --library ${_word_split} --config DOUBLE-FLOAT16 --shard 0/1 --format json --out ${CMAKE_CURRENT_BINARY_DIR}/word_split_shard.json || ${C} merge-exhaustive ${CMAKE_CURRENT_BINARY_DIR}/word_split_shard.json")
+  -- bash -c "${C} validate --exhaustive --library ${_word_split} --config DOUBLE-FLOAT16 --shard 0/1 --format json --out ${CMAKE_CURRENT_BINARY_DIR}/word_split_shard.json || ${C} merge-exhaustive --details ${CMAKE_CURRENT_BINARY_DIR}/word_split_shard.json")
 add_test(NAME exhaustive_cli.structured_sizes_in_doc
          COMMAND bash ${PROJECT_SOURCE_DIR}/conformance/structured/sizes_table.sh ${C} ${PROJECT_SOURCE_DIR}/docs/exhaustive.md)
 set_tests_properties(exhaustive_cli.structured_sizes_in_doc PROPERTIES LABELS exhaustive-cli TIMEOUT 120)
@@ -150,3 +150,39 @@ set_tests_properties(exhaustive_cli.structured_sizes_in_doc PROPERTIES LABELS ex
 add_test(NAME exhaustive_cli.shards_merge_round_trip
          COMMAND bash ${PROJECT_SOURCE_DIR}/conformance/cli_test/exhaustive_shards.sh ${C} ${_planted})
 set_tests_properties(exhaustive_cli.shards_merge_round_trip PROPERTIES LABELS exhaustive-cli TIMEOUT 300)
+
+# Baselines and JUnit: known discrepancies pass with --expect, one more altered output fails, a
+# vanished row fails under --expect-strict; one JUnit test case per configuration.
+add_test(NAME exhaustive_cli.baseline_and_junit
+         COMMAND bash ${PROJECT_SOURCE_DIR}/conformance/cli_test/exhaustive_baseline.sh ${C}
+                 $<TARGET_FILE:castlike_example_validator_plugin> ${_expand})
+set_tests_properties(exhaustive_cli.baseline_and_junit PROPERTIES LABELS exhaustive-cli TIMEOUT 120)
+
+# Summaries first: one line per configuration that does not pass, with the reading that fits all
+# its failing inputs, the passing ones counted, no interval without --details.
+castlike_exhaustive_cli_test(summary_one_line_per_configuration --rc 1
+  --out [[^PASS 31 configurations$]]
+  --out [[^FAIL FLOAT16-FLOAT4E2M1: 2046 fail, follows A2=six$]]
+  --no-out [[^  inputs 0x]] --no-out [[reading:]]
+  -- ${C} validate --exhaustive --builtin reference --variants A2=six --sources FLOAT16 --jobs 2)
+# Coverage: the example plug-in implements INT8 -> INT16 only of INT8's pairs; the others are not
+# covered, in one line, and pass; a required pair that is not covered fails with its rejections.
+castlike_exhaustive_cli_test(coverage_inferred
+  --out [[^not covered \(every call rejected, so inferred. not failures. --require-pairs$]]
+  --out [[^  makes them so\): [0-9]+ configurations of [0-9]+ pairs$]] --out [[^  256 pass, 0 fail, 0 unspecified$]]
+  --no-out [[rejected$]]
+  -- ${C} validate --exhaustive --library $<TARGET_FILE:castlike_example_validator_plugin> --sources INT8 --jobs 2)
+castlike_exhaustive_cli_test(coverage_required --rc 1 --out [[^FAIL INT8-FLOAT: 256 rejected$]]
+  --out [[required: INT8-FLOAT$]]
+  -- ${C} validate --exhaustive --library $<TARGET_FILE:castlike_example_validator_plugin> --sources INT8 --jobs 2
+     --require-pairs INT8-FLOAT)
+castlike_exhaustive_cli_test(coverage_required_unselected --rc 2 --err [[--require-pairs: INT8-FLOAT has no selected configuration]]
+  -- ${C} validate --exhaustive --library $<TARGET_FILE:castlike_example_validator_plugin> --sources INT16
+     --require-pairs INT8-FLOAT)
+# FLOAT8E8M0 0x00 is shown with both of its values (reading A12): in reports and in explain.
+castlike_exhaustive_cli_test(e8m0_zero_both_values --rc 1
+  --out [[^      expected 0x00 \(2\^-127 by the type's definition \(A12=exact\), 0 in ONNX's$]]
+  -- bash -c "${_expand} FLOAT16-FLOAT8E8M0-sat1-nearest --alter 0x0000 | ${C} validate --exhaustive --details --config FLOAT16-FLOAT8E8M0-sat1-nearest --raw-outputs -")
+castlike_exhaustive_cli_test(e8m0_zero_in_explain
+  --out [[^above     0x00  2\^-127 by the type's definition \(A12=exact\), 0 in ONNX's example \(A12=zero\). decoded here as 0, rounded as 2\^-127$]]
+  -- ${C} explain --from FLOAT --to FLOAT8E8M0 --round-mode nearest --bits 0x00300000)

@@ -21,14 +21,14 @@ castlike_exhaustive_cli_test(structured_text_raw_outputs_pass
 castlike_exhaustive_cli_test(structured_text_raw_outputs_class --rc 1
   --out [[^  class positive, value 2\^0\.\.2\^15, spaced spelling, 40th digit above \([0-9]+$]]
   --no-out [[plain spelling|exponent spelling|signed padded spelling]]
-  -- bash -c "${C} validate --exhaustive --config STRING-FLOAT16 --write-inputs - | ${_raw_text} 10 1 0 --flip-bit0-where-text-has 'E+0' | ${C} validate --exhaustive --config STRING-FLOAT16 --raw-outputs -")
+  -- bash -c "${C} validate --exhaustive --config STRING-FLOAT16 --write-inputs - | ${_raw_text} 10 1 0 --flip-bit0-where-text-has 'E+0' | ${C} validate --exhaustive --details --config STRING-FLOAT16 --raw-outputs -")
 # The catalogue's text-exponent-octal through the mutant plug-in (each batch in a worker): only
 # the spaced spelling has exponents with leading zeros.
 castlike_exhaustive_cli_test(structured_text_plugin_class --rc 1
   --out [[^  class negative, midpoint 2\^-150\.\.2\^127, spaced spelling, 20th digit below$]]
   --out [[^    reproduce: castlike explain --from STRING --to FLOAT --opset 25 -- ' 	-]]
   --no-out [[plain spelling|exponent spelling|signed padded spelling]]
-  -- env CASTLIKE_MUTANT=text-exponent-octal ${C} validate --exhaustive --library ${_mutants} --config STRING-FLOAT --jobs 2)
+  -- env CASTLIKE_MUTANT=text-exponent-octal ${C} validate --exhaustive --details --library ${_mutants} --config STRING-FLOAT --jobs 2)
 
 # The doc's table of the sets' sizes is what --list says.
 add_test(NAME exhaustive_cli.structured_text_sizes_in_doc

@@ -70,8 +70,9 @@ def common_checks(name, page, dom):
           f"{name}: every one of the {len(hrefs)} links is in-page and has its target, ids unique (missing: {missing[:5]})")
     summary = dom.find("table", "summary")
     heads = [E[i]["text"] for i in dom.find("th", inside=summary[0])] if summary else []
-    check(heads == ["implementation", "selection", "inputs judged", "inputs", "failed calls", "not judged"],
-          f"{name}: the summary's rows {heads}")
+    # A "coverage" row follows when a configuration is not covered or pairs are required.
+    check(heads[:6] == ["implementation", "selection", "inputs judged", "inputs", "failed calls", "not judged"]
+          and heads[6:] in ([], ["coverage"]), f"{name}: the summary's rows {heads}")
     h1 = dom.find("h1")
     check(h1 and E[h1[0]]["text"].startswith("FAIL"), f"{name}: the verdict FAIL heads the page")
     tables = dom.find("table", "configs")
@@ -155,6 +156,8 @@ def main():
               and re.search(r"castlike validate --exhaustive --library \S+ --timeout 1 --config INT8-INT16 --range 0x63\.\.0x63 --batch 1", text),
               "hostile: the failed call's input interval, what happened and the command that judges it again")
         check("only INT8 -> INT16" in section_text(dom, "config-INT8-UINT8"), "hostile: the rejection's reason")
+        check("not covered" in page and "1 configuration of 1 pair" in page,
+              "hostile: INT8-UINT8, every call rejected, is reported as not covered in the summary")
         check(not dom.find("b") and not dom.find("i") and "<b>evil<i>\\x1b[31m\\xff\\x07.so" in dumped.replace("&lt;", "<").replace("&gt;", ">")
               and not any(c in dumped for c in "\x1b\x07\ufffd"),
               "hostile: the path's markup, control characters and invalid UTF-8 are shown as text")

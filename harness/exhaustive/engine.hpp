@@ -9,8 +9,10 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -65,10 +67,14 @@ struct ConfigurationReport {
   uint64_t inputs = 0, pass = 0, fail = 0, unspecified = 0, rejected = 0, failed_calls = 0;  // inputs
   std::vector<Interval> intervals;  // sorted; at most max_intervals
   bool truncated = false;           // more failing intervals than kept (fail stays exact)
+  std::map<ref::RuleId, uint64_t> fail_by_rule;  // exact failing inputs per rule (they sum to fail)
   std::vector<CallFailureRange> call_failures;
   std::vector<RejectionRange> rejections;
   std::vector<PieceDigest> pieces;  // with --digest / --shard: every piece judged, in order
   bool ok() const { return fail == 0 && rejected == 0 && failed_calls == 0; }
+  // Every call of it was rejected: the implementation does not cover it (inferred from its calls;
+  // the plug-in ABI has no declaration of coverage).
+  bool uncovered() const { return inputs > 0 && rejected == inputs; }
 };
 
 struct Shard {
@@ -91,7 +97,14 @@ struct ExhaustiveReport {
   // completed with --config, --range and --batch in a failed call's reproduce line; "" if none.
   std::string rerun;
 
-  ConfigurationReport totals() const;  // the counts summed (call, intervals and digests empty)
+  // Coverage (--require-pairs): an uncovered configuration of a required pair ("FROM-TO", or
+  // every pair with require_all) fails; of another pair it is "not covered", neither passing nor
+  // failing, and left out of the rows, the counts and the verdict.
+  bool require_all = false;
+  std::set<std::string> required_pairs;
+
+  bool excused(const ConfigurationReport& c) const;  // uncovered and not required
+  ConfigurationReport totals() const;  // the counts summed, excused configurations left out (call, intervals and digests empty)
   bool ok() const;
 };
 

@@ -14,6 +14,8 @@ struct Collector {
   size_t max_intervals;
   void fail(uint64_t x, const Run& r, uint64_t expected, uint64_t actual) {
     ++j.failures;
+    if (j.failures_by_rule.empty()) j.failures_by_rule.resize(ref::rule_count());
+    ++j.failures_by_rule[static_cast<size_t>(r.rule)];
     if (!j.intervals.empty()) {
       FailingInterval& last = j.intervals.back();
       if (last.last + 1 == x && last.rule == r.rule) {

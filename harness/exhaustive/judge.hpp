@@ -22,6 +22,9 @@ struct Judgement {
   uint64_t inputs = 0, failures = 0, unspecified = 0;  // unspecified: inputs whose result is undefined
   std::vector<FailingInterval> intervals;              // sorted; at most max_intervals kept
   bool truncated = false;                              // more intervals than kept
+  // Exact failing inputs per rule, indexed by the rule's enumeration value
+  // (ref::RuleId); sized on the first failure, so empty when nothing failed.
+  std::vector<uint64_t> failures_by_rule;
 };
 
 // The NaN patterns of a destination as one compare on the raw bits: bits is a NaN exactly when

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "config_id.hpp"
+#include "exhaustive_rows.hpp"
 #include "interval_explanation.hpp"
 #include "rendering/render.hpp"
 #include "render_exhaustive.hpp"
@@ -79,31 +80,66 @@ std::string rerun_line(const ExhaustiveReport& r, const Call& c, uint64_t first,
          hex_input(c, last) + " --batch " + std::to_string(r.batch);
 }
 
-std::optional<std::string> exhaustive_report_in(const std::string& format, const ExhaustiveReport& r) {
-  if (format == "text") return exhaustive_text(r);
+std::vector<const ConfigurationReport*> not_covered(const ExhaustiveReport& r) {
+  std::vector<const ConfigurationReport*> out;
+  for (const ConfigurationReport& c : r.configurations)
+    if (r.excused(c)) out.push_back(&c);
+  return out;
+}
+
+std::string coverage_line(const ExhaustiveReport& r) {
+  const auto uncovered = not_covered(r);
+  std::string required = r.require_all ? "every pair" : "";
+  for (const std::string& p : r.required_pairs) required += (required.empty() ? "" : ", ") + p;
+  if (uncovered.empty())
+    return required.empty() ? "" : "coverage: required of " + required + "; every selected configuration covered";
+  std::vector<std::string> pairs;
+  for (const ConfigurationReport* c : uncovered) {
+    const std::string p = std::string(info(c->call.config.from).name) + "-" + std::string(info(c->call.config.to).name);
+    if (std::find(pairs.begin(), pairs.end(), p) == pairs.end()) pairs.push_back(p);
+  }
+  return "not covered (every call rejected, so inferred; not failures; --require-pairs makes them so): " +
+         plural(uncovered.size(), "configuration") + " of " + plural(pairs.size(), "pair") +
+         (required.empty() ? "" : "; required: " + required);
+}
+
+std::optional<std::string> exhaustive_report_in(const std::string& format, const ExhaustiveReport& r, bool details) {
+  if (format == "text") return exhaustive_text(r, details);
   if (format == "json") return exhaustive_json(r);
   if (format == "html") return exhaustive_html(r);
   return std::nullopt;
 }
 
-std::string exhaustive_verdict(const ExhaustiveReport& r) {
+std::string exhaustive_verdict(const ExhaustiveReport& r, const harness::BaselineComparison* baseline) {
   const ConfigurationReport t = r.totals();
+  const bool ok = baseline ? baseline->ok() : r.ok();
+  const size_t uncovered = not_covered(r).size();
   return r.implementation + ": " + std::to_string(t.inputs) + " inputs: " + counts(t) + "; " +
-         (r.ok() ? "PASS" : "FAIL");
+         (uncovered ? plural(uncovered, "configuration") + " not covered; " : "") +
+         (baseline ? baseline->summary() + "; " : "") + (ok ? "PASS" : "FAIL");
 }
 
-std::string exhaustive_text(const ExhaustiveReport& r) {
-  std::ostringstream out;
-  const ConfigurationReport t = r.totals();
-  out << "castlike validate --exhaustive: " << r.implementation << ": " << (r.ok() ? "PASS" : "FAIL") << "\n";
-  std::string scope = plural(r.configurations.size(), "configuration") + " judged";
-  if (r.shard) scope += " (shard " + std::to_string(r.shard->index) + "/" + std::to_string(r.shard->count) + ")";
-  if (!r.refused.empty()) scope += ", " + std::to_string(r.refused.size()) + " not judged";
-  char secs[32];
-  std::snprintf(secs, sizeof secs, "%.1f", r.seconds);
-  out << wrapped("", "summary: " + scope + "; " + std::to_string(t.inputs) + " inputs in " + secs + " s on " +
-                         plural(r.jobs, "job"));
-  out << wrapped("  ", counts(t));
+namespace {
+
+// One line of a configuration that does not pass: its failing inputs and the one reading that
+// fits them all (or "unexplained"), rejected inputs and failed calls.
+std::string configuration_line(const ConfigurationReport& c) {
+  std::string s = "FAIL " + configuration_id(c.call.config) + ":";
+  std::string parts;
+  if (c.fail) {
+    // The first reading that fits every kept interval (the catalogue's order; --details lists
+    // them all): one model for the whole configuration, or none.
+    const std::vector<std::string> readings = common_readings(c);
+    parts += std::to_string(c.fail) + " fail, " +
+             (readings.empty() ? std::string("unexplained")
+                               : "follows " + readings.front() + (c.truncated ? " (kept intervals)" : ""));
+  }
+  if (c.rejected) parts += (parts.empty() ? "" : "; ") + std::to_string(c.rejected) + " rejected";
+  if (c.failed_calls) parts += (parts.empty() ? "" : "; ") + std::to_string(c.failed_calls) + " in failed calls";
+  return s + " " + parts;
+}
+
+void details_text(std::ostream& out, const ExhaustiveReport& r) {
   size_t failing = 0;
   for (const ConfigurationReport& c : r.configurations) failing += c.fail > 0;
   if (failing > 0) {
@@ -128,11 +164,24 @@ std::string exhaustive_text(const ExhaustiveReport& r) {
   }
   bool any_rejections = false;
   for (const ConfigurationReport& c : r.configurations) {
+    if (r.excused(c)) continue;
     for (const RejectionRange& j : c.rejections) {
       if (!any_rejections) out << "\nrejected (the implementation declined the call):\n";
       any_rejections = true;
       out << wrapped("  ", configuration_id(c.call.config) + ": " + range_text(c.call, j.first, j.last) + ": " + j.message);
     }
+  }
+  const auto uncovered = not_covered(r);
+  if (!uncovered.empty()) {
+    out << "\nnot covered (" << uncovered.size() << "), every call rejected:\n";
+    std::vector<std::pair<std::string, std::string>> groups;  // message, ids
+    for (const ConfigurationReport* c : uncovered) {
+      const std::string& why = c->rejections.front().message;
+      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == why; });
+      if (it == groups.end()) groups.emplace_back(why, configuration_id(c->call.config));
+      else it->second += ", " + configuration_id(c->call.config);
+    }
+    for (const auto& [why, ids] : groups) out << wrapped("  ", ids + ": " + why);
   }
   if (!r.refused.empty()) {
     // Grouped by reason, reasons in order of first appearance.
@@ -147,6 +196,32 @@ std::string exhaustive_text(const ExhaustiveReport& r) {
     }
     for (const auto& [why, ids] : groups) out << wrapped("  ", ids + ": " + why);
   }
+}
+
+}  // namespace
+
+std::string exhaustive_text(const ExhaustiveReport& r, bool details) {
+  std::ostringstream out;
+  const ConfigurationReport t = r.totals();
+  out << "castlike validate --exhaustive: " << r.implementation << ": " << (r.ok() ? "PASS" : "FAIL") << "\n";
+  std::string scope = plural(r.configurations.size(), "configuration") + " judged";
+  if (r.shard) scope += " (shard " + std::to_string(r.shard->index) + "/" + std::to_string(r.shard->count) + ")";
+  if (!r.refused.empty()) scope += ", " + std::to_string(r.refused.size()) + " not judged";
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.1f", r.seconds);
+  out << wrapped("", "summary: " + scope + "; " + std::to_string(t.inputs) + " inputs in " + secs + " s on " +
+                         plural(r.jobs, "job"));
+  out << wrapped("  ", counts(t));
+  if (const std::string coverage = coverage_line(r); !coverage.empty()) out << wrapped("", coverage);
+  size_t passed = 0;
+  for (const ConfigurationReport& c : r.configurations) passed += c.ok();
+  out << "PASS " << plural(passed, "configuration") << "\n";
+  for (const ConfigurationReport& c : r.configurations)
+    if (!c.ok() && !r.excused(c)) out << wrapped("", configuration_line(c));
+  if (details) details_text(out, r);
+  else if (!r.ok() || !r.refused.empty() || !not_covered(r).empty())
+    out << "(--details: every failing interval, failed call, rejection and configuration\n"
+           "not judged or not covered; --format json|html)\n";
   if (r.ok()) out << "\nevery judged input passes\n";
   return out.str();
 }

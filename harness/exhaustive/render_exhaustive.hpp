@@ -6,17 +6,24 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "engine.hpp"
+#include "judging/baseline.hpp"
 
 namespace castlike::exhaustive {
 
 inline constexpr int kExhaustiveReportVersion = 1;
 
-std::string exhaustive_text(const ExhaustiveReport& r);
+// The text report: verdict, counts, coverage, the number of passing configurations and one line
+// per configuration that does not pass (its failing inputs and the one reading that fits them
+// all, or "unexplained"); with `details` also every kept failing interval, failed call,
+// rejection, configuration not covered and not judged.
+std::string exhaustive_text(const ExhaustiveReport& r, bool details = false);
 std::string exhaustive_json(const ExhaustiveReport& r);
-// The verdict line: "kernels (avx2): 65536 inputs: 65536 pass, 0 fail, ...; PASS"
-std::string exhaustive_verdict(const ExhaustiveReport& r);
+// The verdict line: "kernels (avx2): 65536 inputs: 65536 pass, 0 fail, ...; PASS"; with a
+// baseline, its summary before the verdict, which is then the comparison's.
+std::string exhaustive_verdict(const ExhaustiveReport& r, const harness::BaselineComparison* baseline = nullptr);
 // The report, or the first problem, escaped (not JSON, beyond the limits of harness/formats/json_reader.hpp,
 // another format or version, a missing or mistyped field, an unknown configuration id, rule or outcome).
 std::variant<ExhaustiveReport, std::string> exhaustive_from_json(const std::string& text);
@@ -27,7 +34,13 @@ std::variant<ExhaustiveReport, std::string> exhaustive_from_json(const std::stri
 std::string exhaustive_html(const ExhaustiveReport& r);
 
 // The report in `format` ("text", "json" or "html"), or nullopt for another format.
-std::optional<std::string> exhaustive_report_in(const std::string& format, const ExhaustiveReport& r);
+std::optional<std::string> exhaustive_report_in(const std::string& format, const ExhaustiveReport& r,
+                                                bool details = false);
+
+// The configurations not covered (ExhaustiveReport::excused), in order, and the one line that
+// reports them ("" when every configuration is covered and no pair is required).
+std::vector<const ConfigurationReport*> not_covered(const ExhaustiveReport& r);
+std::string coverage_line(const ExhaustiveReport& r);
 
 // The texts the text and HTML reports share.
 std::string hex_input(const Call& c, uint64_t x);      // "0x3f800000"

@@ -98,7 +98,10 @@ void summary(std::ostream& o, const ExhaustiveReport& r) {
   o << "</td></tr>\n<tr><th>not judged</th><td>";
   if (r.refused.empty()) o << "0";
   else o << "<a href=\"#not-judged\">" << plural(r.refused.size(), "configuration") << "</a>";
-  o << "</td></tr>\n</table>\n";
+  o << "</td></tr>\n";
+  if (const std::string coverage = coverage_line(r); !coverage.empty())
+    o << "<tr><th>coverage</th><td>" << text(coverage) << "</td></tr>\n";
+  o << "</table>\n";
 }
 
 void configurations(std::ostream& o, const ExhaustiveReport& r) {

@@ -1,5 +1,6 @@
 // The "castlike-exhaustive-report" JSON format (vectors/schema/README.md): written by
 // `castlike validate --exhaustive --format json`, read back strictly by `castlike merge-exhaustive`.
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "call_checks.hpp"
@@ -92,6 +93,8 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
     json rejected = json::array();
     for (const RejectionRange& j : c.rejections)
       rejected.push_back({{"first", j.first}, {"last", j.last}, {"message", j.message}});
+    json by_rule = json::object();
+    for (const auto& [rule, n] : c.fail_by_rule) by_rule[std::string(ref::rule_name(rule))] = n;
     json cj = {{"id", configuration_id(k)},
                {"source", std::string(info(k.from).name)},
                {"destination", std::string(info(k.to).name)},
@@ -100,7 +103,9 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
                {"saturate", c.call.saturate ? json(*c.call.saturate) : json(nullptr)},
                {"round_mode", c.call.round_mode ? json(*c.call.round_mode) : json(nullptr)},
                {"counts", counts_json(c)},
+               {"fail_by_rule", by_rule},
                {"ok", c.ok()},
+               {"not_covered", r.excused(c)},
                {"intervals", intervals},
                {"intervals_truncated", c.truncated},
                {"failed_calls", failed},
@@ -131,6 +136,8 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
               {"configurations", configs},
               {"not_judged", refused}};
   if (!r.rerun.empty()) doc["rerun"] = r.rerun;
+  if (r.require_all) doc["require_pairs"] = "all";
+  else if (!r.required_pairs.empty()) doc["require_pairs"] = r.required_pairs;
   return doc.dump(1) + "\n";
 }
 
@@ -146,6 +153,13 @@ std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc
   if (const json* impl = rd.field(doc, "implementation", json::value_t::object, "report")) {
     r.implementation = rd.str(*impl, "name", "implementation");
     r.description = rd.str(*impl, "description", "implementation");
+  }
+  if (doc.contains("require_pairs")) {  // --require-pairs: "all" or the pairs
+    const json& req = doc["require_pairs"];
+    if (req.is_string() && req.get<std::string>() == "all") r.require_all = true;
+    else if (req.is_array() && std::all_of(req.begin(), req.end(), [](const json& p) { return p.is_string(); }))
+      for (const json& p : req) r.required_pairs.insert(p.get<std::string>());
+    else return std::string("report: \"require_pairs\" must be \"all\" or an array of pairs");
   }
   if (const json* sel = rd.field(doc, "selection", json::value_t::object, "report")) {
     r.selection_sha256 = rd.str(*sel, "sha256", "selection");
@@ -217,6 +231,23 @@ std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc
           }
           c.intervals.push_back(i);
         }
+      // Reports written before the per-rule counts have none: the kept intervals' counts then
+      // (exact unless the intervals were truncated).
+      if (cj.contains("fail_by_rule")) {
+        if (const json* br = rd.field(cj, "fail_by_rule", json::value_t::object, where))
+          for (const auto& item : br->items()) {
+            const auto rule = ref::rule_from_name(item.key());
+            if (!rule || !item.value().is_number_unsigned())
+              return where + ": \"fail_by_rule\" must map rule ids to counts";
+            c.fail_by_rule[*rule] = item.value().get<uint64_t>();
+          }
+      } else {
+        for (const Interval& i : c.intervals) c.fail_by_rule[i.rule] += i.count;
+      }
+      uint64_t by_rule_total = 0;
+      for (const auto& [rule, n] : c.fail_by_rule) by_rule_total += n;
+      if (rd.error.empty() && !c.truncated && by_rule_total != c.fail)
+        return where + ": the failures per rule do not add up to \"fail\"";
       if (const json* fs = rd.field(cj, "failed_calls", json::value_t::array, where))
         for (const json& fj : *fs)
           c.call_failures.push_back({rd.u64(fj, "first", where), rd.u64(fj, "last", where), rd.str(fj, "kind", where),

@@ -240,15 +240,20 @@ std::vector<BaselineEntry> run_entries(const Report& report) {
 }
 
 std::string baseline_document(const Report& report) {
+  return baseline_document(run_entries(report), report.implementation, report.description, report.vector_roots);
+}
+
+std::string baseline_document(const std::vector<BaselineEntry>& rows, const std::string& implementation,
+                              const std::string& description, const std::vector<std::string>& vectors) {
   nlohmann::ordered_json doc;
   doc["format"] = kFormat;
   doc["format_version"] = 1;
-  doc["implementation"] = report.implementation;
-  doc["description"] = report.description;
-  doc["vectors"] = report.vector_roots;
+  doc["implementation"] = implementation;
+  doc["description"] = description;
+  doc["vectors"] = vectors;
   doc["discrepancies"] = nlohmann::ordered_json::array();
   doc["rejections"] = nlohmann::ordered_json::array();
-  for (const auto& e : run_entries(report)) {
+  for (const auto& e : rows) {
     if (e.kind == BaselineEntry::Kind::kDiscrepancy)
       doc["discrepancies"].push_back(
           {{"case", e.case_name}, {"rule", e.rule}, {"failures", e.failures}, {"explained_by", e.explained_by}});
@@ -272,15 +277,23 @@ std::string BaselineComparison::summary() const {
 }
 
 BaselineComparison compare_with_baseline(const Report& report, const Baseline& baseline, bool strict) {
+  std::set<std::string> judged;  // the cases whose call gave an answer
+  for (const auto& r : report.case_results)
+    if (r.call_failure.empty()) judged.insert(r.name);
+  return compare_rows(run_entries(report), judged, !report.call_failures.empty(), baseline, strict);
+}
+
+BaselineComparison compare_rows(std::vector<BaselineEntry> run, const std::set<std::string>& judged, bool call_failures,
+                                const Baseline& baseline, bool strict) {
   BaselineComparison c;
   c.path = harness::printable(baseline.path);  // shown in every format
   c.strict = strict;
-  c.call_failures = !report.call_failures.empty();
+  c.call_failures = call_failures;
   using Key = std::tuple<BaselineEntry::Kind, std::string, std::string>;
   std::map<Key, const BaselineEntry*> expected;
   for (const auto& e : baseline.entries) expected.emplace(e.key(), &e);
   std::set<Key> seen;
-  for (auto& e : run_entries(report)) {
+  for (auto& e : run) {
     const auto it = expected.find(e.key());
     if (it == expected.end()) {
       c.added.push_back(std::move(e));
@@ -292,27 +305,30 @@ BaselineComparison compare_with_baseline(const Report& report, const Baseline& b
     else
       c.changed.emplace_back(*it->second, std::move(e));
   }
-  std::set<std::string> judged;  // the cases whose call gave an answer
-  for (const auto& r : report.case_results)
-    if (r.call_failure.empty()) judged.insert(r.name);
   for (const auto& e : baseline.entries)
     if (!seen.count(e.key())) (judged.count(e.case_name) ? c.vanished : c.not_run).push_back(e);
   return c;
 }
 
 std::string baseline_text(const BaselineComparison& c, const Report& report) {
+  return baseline_text(c, "castlike validate: " + report.implementation, report.call_failures.size(), "case") +
+         "\nthe run itself, without the baseline:\n";
+}
+
+std::string baseline_text(const BaselineComparison& c, const std::string& heading, size_t call_failures,
+                          const std::string& case_word) {
   std::ostringstream o;
-  o << "castlike validate: " << report.implementation << ": " << (c.ok() ? "PASS" : "FAIL") << " against the baseline\n";
+  o << heading << ": " << (c.ok() ? "PASS" : "FAIL") << " against the baseline\n";
   o << c.summary() << "\n";
   o << (c.strict ? "  new, changed, vanished and not-run rows fail (--expect-strict)\n"
                   : "  new and changed rows fail; vanished and not-run rows are reported only\n"
                     "  (they fail with --expect-strict)\n");
   if (c.call_failures)
-    o << "  failed calls: " << report.call_failures.size() << " (never excused by a baseline; listed below)\n";
+    o << "  failed calls: " << call_failures << " (never excused by a baseline; listed below)\n";
   // The rows that fail first, each with its first failing cases (the first 20 rows in full).
   size_t shown = 0;
   const auto with_cases = [&](const BaselineEntry& e) {
-    if (e.kind == BaselineEntry::Kind::kRejection || shown++ >= 20) return;
+    if (e.kind == BaselineEntry::Kind::kRejection || e.examples.empty() || shown++ >= 20) return;
     for (const auto& f : e.examples) o << failure_block(f, "    ");
     if (e.failures > e.examples.size()) o << "    ... and " << e.failures - e.examples.size() << " more\n";
   };
@@ -336,11 +352,10 @@ std::string baseline_text(const BaselineComparison& c, const Report& report) {
     for (const auto& e : c.vanished) o << "  " << e.text() << "\n";
   }
   if (!c.not_run.empty()) {
-    o << "\nnot run (" << c.not_run.size() << "), in the baseline but their case was not judged (not in\n"
-      << "  the vector set, or its call failed):\n";
+    o << "\nnot run (" << c.not_run.size() << "), in the baseline but their " << case_word
+      << " was not judged (not\n  selected, or its calls failed):\n";
     for (const auto& e : c.not_run) o << "  " << e.text() << "\n";
   }
-  o << "\nthe run itself, without the baseline:\n";
   return o.str();
 }
 

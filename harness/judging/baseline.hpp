@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <tuple>
 #include <variant>
@@ -54,6 +55,9 @@ std::vector<BaselineEntry> run_entries(const Report& report);
 
 // The run as a baseline document (JSON text, what `--write-expect` writes).
 std::string baseline_document(const Report& report);
+// Rows of any run (an every-input run's: case = configuration id) as a baseline document.
+std::string baseline_document(const std::vector<BaselineEntry>& rows, const std::string& implementation,
+                              const std::string& description, const std::vector<std::string>& vectors);
 
 // A run against a baseline. Every row of the run is known (equal to the baseline's row of the same
 // key), new (no such row) or changed (another failure count or explanation); every row of the
@@ -75,9 +79,17 @@ struct BaselineComparison {
 };
 
 BaselineComparison compare_with_baseline(const Report& report, const Baseline& baseline, bool strict);
+// The same for rows of any run: `judged` holds the cases whose calls gave an answer (a baseline
+// row of another case is "not run"), `call_failures` whether any call failed.
+BaselineComparison compare_rows(std::vector<BaselineEntry> run, const std::set<std::string>& judged, bool call_failures,
+                                const Baseline& baseline, bool strict);
 
 // The text report's opening with a baseline: verdict, summary, new and changed rows (each with its
 // first failing cases), vanished and not-run rows. `report_text` follows it.
 std::string baseline_text(const BaselineComparison& comparison, const Report& report);
+// The same opening for any run: "HEADING: PASS against the baseline", the summary and the rows;
+// `case_word` names what a row's case is ("case", "configuration").
+std::string baseline_text(const BaselineComparison& comparison, const std::string& heading, size_t call_failures,
+                          const std::string& case_word);
 
 }  // namespace castlike::harness

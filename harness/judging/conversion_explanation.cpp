@@ -21,8 +21,21 @@ std::string label(const char* l) { return std::string(l) + std::string(10 - std:
 
 }  // namespace
 
+bool is_e8m0_zero(ElementType type, const ref::Element& e) {
+  return type == ElementType::kFloat8E8M0 && (e.bits & bit_mask(type)) == 0;
+}
+
+std::string e8m0_zero_meanings(const ref::Variants* variants) {
+  std::string s = "2^-127 by the type's definition (A12=exact), 0 in ONNX's example (A12=zero)";
+  if (variants)
+    s += "; decoded here as " +
+         std::string(variants->a12 == ref::Variants::E8M0MinDecode::kZero ? "0" : "2^-127") + ", rounded as 2^-127";
+  return s;
+}
+
 std::string element_value_text(ElementType type, const ref::Element& e, const ref::Variants& variants) {
   if (type == ElementType::kString) return "\"" + e.text + "\"";
+  if (is_e8m0_zero(type, e)) return format_hex_bits(0, info(type).bits) + "  " + e8m0_zero_meanings(&variants);
   return format_hex_bits(e.bits & bit_mask(type), info(type).bits) + "  " +
          ref::to_exact_string(ref::decode_element(type, e, variants).value);
 }

@@ -33,6 +33,13 @@ std::string attributes_line(const ConversionQuestion& q, const ref::Attributes& 
 std::string explain_conversion(const ConversionQuestion& q, const ref::Attributes& resolved, const ref::Element& input,
                                const std::string& input_line, const std::string& note);
 
+// FLOAT8E8M0 0x00 has two values (reading A12, docs/semantics.md): 2^-127 by the type's
+// definition, which rounding uses, and 0 in ONNX's FLOAT8E8M0 -> FLOAT example. Shown with both
+// wherever it is shown, so that a rounding to 0x00 never reads as a rounding to 0; `variants`
+// (when known) says which one the reading decodes it as.
+bool is_e8m0_zero(ElementType type, const ref::Element& e);
+std::string e8m0_zero_meanings(const ref::Variants* variants);
+
 // The bits and exact value of an element ("0x2f  0.46875"), or the quoted text of a STRING.
 std::string element_value_text(ElementType type, const ref::Element& e, const ref::Variants& variants);
 

@@ -23,6 +23,9 @@ std::string report_html(const Report& r, const BaselineComparison* baseline = nu
 // One <testcase> per vector file, as CI systems read it (pytest --junitxml's dialect); with a
 // baseline, a case whose rows are all known is <skipped>.
 std::string report_junit(const Report& r, const BaselineComparison* baseline = nullptr);
+// Text as XML 1.0 character data (attribute: an attribute value in double quotes), well-formed
+// whatever bytes it holds (render_junit.cpp says how).
+std::string xml_escape(const std::string& text, bool attribute);
 
 // The one-line verdict: "kernels: 3 pass, 0 fail, ...; 0 rejection(s); PASS", with a baseline
 // its summary first; PASS exactly when passes(report, baseline).
@@ -34,7 +37,8 @@ std::string counts_text(const Counts& c);
 // The exact value, short: the decimal expansion when it is short, else 17 significant digits and
 // the exact dyadic m*2^e.
 std::string exact_text(ElementType t, const ref::Element& e);
-// Bits and exact value ("0x2f (0.46875)"), or the quoted text of a STRING.
+// Bits and exact value ("0x2f (0.46875)"; FLOAT8E8M0 0x00 with both its values, reading A12), or
+// the quoted text of a STRING.
 std::string show(ElementType t, const ref::Element& e);
 // What an expected NaN admits: " (any NaN of that sign)", " (any NaN)", or "" for other outcomes.
 std::string expected_note(const Failure& f);

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "judging/baseline.hpp"
+#include "judging/conversion_explanation.hpp"
 #include "call_checks.hpp"
 #include "castlike/packing.hpp"
 #include "reference/decimal.hpp"
@@ -48,7 +49,8 @@ std::string show(ElementType t, const Element& e) {
   // A text is quoted as JSON does; one that is not UTF-8 has its other bytes as \xNN.
   if (t == ElementType::kString)
     return harness::is_valid_utf8(e.text) ? nlohmann::json(e.text).dump() : "\"" + harness::printable(e.text) + "\"";
-  return format_hex_bits(e.bits & bit_mask(t), info(t).bits) + " (" + exact_text(t, e) + ")";
+  return format_hex_bits(e.bits & bit_mask(t), info(t).bits) + " (" +
+         (is_e8m0_zero(t, e) ? e8m0_zero_meanings(nullptr) : exact_text(t, e)) + ")";
 }
 
 std::string expected_note(const Failure& f) {

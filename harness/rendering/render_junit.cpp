@@ -18,40 +18,6 @@
 namespace castlike::harness {
 namespace {
 
-// Text as XML 1.0 character data (attribute: an attribute value in double quotes). Every byte
-// that is not UTF-8 and every control character but tab and line feed becomes \xNN text (XML 1.0
-// cannot carry them even as character references), U+FFFE and U+FFFF become \ufffe and \uffff;
-// the markup characters become entities, and in an attribute line feed and tab become references
-// (a parser would turn them into spaces).
-std::string xml_escape(const std::string& text, bool attribute) {
-  std::string out;
-  size_t begin = 0;
-  while (true) {
-    const size_t end = text.find('\n', begin);
-    std::string line = harness::printable(std::string_view(text).substr(begin, end == std::string::npos ? end : end - begin));
-    for (size_t i = 0; i < line.size(); ++i) {
-      const char c = line[i];
-      if (c == '\xef' && i + 2 < line.size() && line[i + 1] == '\xbf' && (line[i + 2] == '\xbe' || line[i + 2] == '\xbf')) {
-        out += line[i + 2] == '\xbe' ? "\\ufffe" : "\\uffff";
-        i += 2;
-        continue;
-      }
-      switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        case '\t': out += attribute ? "&#9;" : "\t"; break;
-        default: out += c;
-      }
-    }
-    if (end == std::string::npos) return out;
-    out += attribute ? "&#10;" : "\n";
-    begin = end + 1;
-  }
-}
-
 std::string attr(const std::string& name, const std::string& value) {
   return " " + name + "=\"" + xml_escape(value, true) + "\"";
 }
@@ -86,6 +52,40 @@ std::string kinds(const std::vector<BaselineEntry>& rows) {
 }
 
 }  // namespace
+
+// Every byte
+// that is not UTF-8 and every control character but tab and line feed becomes \xNN text (XML 1.0
+// cannot carry them even as character references), U+FFFE and U+FFFF become \ufffe and \uffff;
+// the markup characters become entities, and in an attribute line feed and tab become references
+// (a parser would turn them into spaces).
+std::string xml_escape(const std::string& text, bool attribute) {
+  std::string out;
+  size_t begin = 0;
+  while (true) {
+    const size_t end = text.find('\n', begin);
+    std::string line = harness::printable(std::string_view(text).substr(begin, end == std::string::npos ? end : end - begin));
+    for (size_t i = 0; i < line.size(); ++i) {
+      const char c = line[i];
+      if (c == '\xef' && i + 2 < line.size() && line[i + 1] == '\xbf' && (line[i + 2] == '\xbe' || line[i + 2] == '\xbf')) {
+        out += line[i + 2] == '\xbe' ? "\\ufffe" : "\\uffff";
+        i += 2;
+        continue;
+      }
+      switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        case '\'': out += "&apos;"; break;
+        case '\t': out += attribute ? "&#9;" : "\t"; break;
+        default: out += c;
+      }
+    }
+    if (end == std::string::npos) return out;
+    out += attribute ? "&#10;" : "\n";
+    begin = end + 1;
+  }
+}
 
 std::string report_junit(const Report& r, const BaselineComparison* baseline) {
   std::map<std::string, std::vector<BaselineEntry>> rows;  // case -> its rows in this run

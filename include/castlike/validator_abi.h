@@ -32,6 +32,12 @@
  * The validator calls from one thread at a time; the library need not be thread-safe. It must not
  * keep pointers into the request or output after returning.
  *
+ * Several calls at once: `castlike validate --exhaustive --jobs N` runs a worker process per job, so
+ * N calls run at once, each in its own process; with --in-process every call is made from one
+ * thread at a time in the validator's process, so --jobs does not make calls concurrent there.
+ * A pair the library does not implement is rejected on every call: the every-input mode reports
+ * such a configuration once as "not covered" (not a failure) unless --require-pairs names it.
+ *
  * A tiny example is conformance/plugins/example_validator_plugin.c (built as
  * libcastlike_example_validator_plugin.so and used by the validator's tests).
  */

@@ -151,7 +151,9 @@ void def_exhaustive(nb::module_& m) {
   nb::class_<PyExhaustiveReport>(m, "ExhaustiveReport")
       .def_prop_ro("ok", [](const PyExhaustiveReport& r) { return r.report.ok(); })
       .def("verdict", [](const PyExhaustiveReport& r) { return exhaustive::exhaustive_verdict(r.report); })
-      .def("text", [](const PyExhaustiveReport& r) { return exhaustive::exhaustive_text(r.report); })
+      .def("text", [](const PyExhaustiveReport& r, bool details) { return exhaustive::exhaustive_text(r.report, details); },
+           nb::arg("details") = true,
+           "The text report; details=False: one line per configuration that does not pass (the CLI's default).")
       .def("json", [](const PyExhaustiveReport& r) { return exhaustive::exhaustive_json(r.report); })
       .def("html", [](const PyExhaustiveReport& r) { return exhaustive::exhaustive_html(r.report); })
       .def("configurations", [](const PyExhaustiveReport& r) {
