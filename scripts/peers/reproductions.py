@@ -11,9 +11,20 @@ WITHOUT_CASTLIKE = ("import runpy, sys; sys.modules['castlike'] = None; script =
                     "runpy.run_path(script, run_name='__main__')")
 
 
+def run(python, script, label):
+    """Runs one reproduction with `python`; True when it reproduces (exit 1 and a REPRODUCED line:
+    an uncaught exception, a missing module, exits 1 too)."""
+    r = subprocess.run([str(python), "-c", WITHOUT_CASTLIKE, str(script)], capture_output=True, text=True,
+                       timeout=600)
+    ok = r.returncode == 1 and "REPRODUCED" in r.stdout
+    print("%s %s: %s (exit %d)%s" % ("ok     " if ok else "FAILED ", label, script.name, r.returncode,
+                                     "" if ok else "\n" + (r.stdout + r.stderr).strip()))
+    return ok
+
+
 def check(peer, directory):
     """Runs each reproduction of the findings index directory/findings.json; the number of classes
-    whose reproduction is missing or does not exit 1 (it reproduces its finding)."""
+    whose reproduction is missing or does not reproduce its finding (exit 1, a REPRODUCED line)."""
     python = peer_venv.ensure(registry.get(peer).requirements, with_castlike=False)
     index = json.loads((directory / "findings.json").read_text())
     bad = 0
@@ -23,10 +34,5 @@ def check(peer, directory):
             print("FAILED  %s: %s %s has no reproduction" % (peer, c["rule"], c["reading"]))
             bad += 1
             continue
-        r = subprocess.run([str(python), "-c", WITHOUT_CASTLIKE, str(script)], capture_output=True, text=True,
-                           timeout=600)
-        ok = r.returncode == 1
-        bad += not ok
-        print("%s %s: %s (exit %d)%s" % ("ok     " if ok else "FAILED ", peer, c["reproduction"], r.returncode,
-                                         "" if ok else "\n" + (r.stdout + r.stderr).strip()))
+        bad += not run(python, script, peer)
     return bad
