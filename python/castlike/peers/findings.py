@@ -6,7 +6,8 @@ The input is `castlike validate --format json --examples N` of the peer's result
 its failure count (every failure is then in the report, each with the readings that explain it).
 A failure's class is its rule and the reading that explains its whole (case, rule) row (the
 baseline's row), else the first reading, in the validator's order, that explains it ("unexplained"
-when none does). Whether a class is a bug follows from the reading's name
+when none does); a reading that an element the peer gets right in that case contradicts (the row's
+"contradicted") is refused: a reading is a model of the peer, not of its failures alone. Whether a class is a bug follows from the reading's name
 (docs/semantics.md, "Readings found in peers"): `A<n>=...` and `profile ...` read one of the
 contradictions A1-A12 (not a bug); `saturate=`/`round_mode=` is the attribute ignored (a bug where
 the peer takes the attribute, a missing attribute where it has none, so that a combination of
@@ -45,6 +46,8 @@ class FindingClass:
     rule: str
     reading: str  # the reading naming each failure (see classes()), or "unexplained"
     failures: list[dict[str, Any]] = field(default_factory=list)
+    # The readings refused for its failures: each with the first right element contradicting it.
+    refused: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def key(self) -> str:
@@ -76,19 +79,29 @@ def classes(report: dict[str, Any]) -> list[FindingClass]:
     """The failing (rule, reading) classes of a JSON validation report, largest first; ValueError
     when the report holds fewer failures than it counts (made with too small --examples)."""
     found: dict[tuple[str, str], FindingClass] = {}
-    # The reading that explains a whole (case, rule) row names each of its failures, where one does.
-    whole = {(d["case"], d["rule"]): d["explained_by"].split("|")[0] for d in report["discrepancies"]
-             if d["explained_by"]}
+    contradicted = {(d["case"], d["rule"]): {c["reading"]: dict(c, case=d["case"]) for c in d.get("contradicted", [])}
+                    for d in report["discrepancies"]}
+    # The reading that explains a whole (case, rule) row names each of its failures, where one does
+    # and no right element of the row's case contradicts it.
+    whole = {(d["case"], d["rule"]): next((r for r in d["explained_by"].split("|")
+                                           if r not in contradicted[(d["case"], d["rule"])]), "")
+             for d in report["discrepancies"] if d["explained_by"]}
     for rule in report["rules"]:
         listed = rule.get("first_failures", [])
         if len(listed) != rule["counts"]["fail"]:
             raise ValueError("rule %s: %d failures, %d in the report; make it with --examples %d or more" % (
                 rule["rule"], rule["counts"]["fail"], len(listed), rule["counts"]["fail"]))
         for f in listed:
+            refused = contradicted.get((f["case"], rule["rule"]), {})
+            standing_readings = [r for r in f["explained_by"] if r not in refused]
             reading = whole.get((f["case"], rule["rule"]), "")
-            if reading not in f["explained_by"]:
-                reading = f["explained_by"][0] if f["explained_by"] else "unexplained"
-            found.setdefault((rule["rule"], reading), FindingClass(rule["rule"], reading)).failures.append(f)
+            if not reading or reading not in standing_readings:
+                reading = standing_readings[0] if standing_readings else "unexplained"
+            c = found.setdefault((rule["rule"], reading), FindingClass(rule["rule"], reading))
+            c.failures.append(f)
+            for r in f["explained_by"]:
+                if r in refused:
+                    c.refused.setdefault(r, refused[r])
     return sorted(found.values(), key=lambda c: (-len(c.failures), c.rule, c.reading))
 
 
@@ -222,6 +235,12 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
     for f in minimal(c.failures):
         lines.append("| %s -> %s | %s | %s | %s | %s |" % (f["from"], f["to"], f["call"], shown(f["input"]),
                                                          shown(f["expected"]), shown(f["actual"])))
+    if c.refused:
+        lines += ["", "## Readings refused", "",
+                  "Each gives these failures, but an element the peer gets right contradicts it:", ""]
+        for r, w in sorted(c.refused.items()):
+            lines.append("- `%s`: in %s it gives %s for %s, where the peer gives %s, as it should" % (
+                r, w["case"], shown(w["reading_gives"]), shown(w["input"]), shown(w["actual"])))
     lines += ["", "## Extent", "", "%d failing element%s on castlike's vectors (%s):" % (
         len(c.failures), "s"[:len(c.failures) != 1], ", ".join(report["vectors"])), ""]
     for where, n in pairs_of(c.failures):
@@ -243,10 +262,11 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
                 conf, i["first"], i["last"], i["count"], "s"[:i["count"] != 1], i["expected"], i["actual"]))
     lines += ["", "## Reproduction", ""]
     if repro_name:
-        lines += ["`%s`, written beside this report by castlike's `scripts/peer-findings`, runs with the peer alone "
-                  "(no castlike): it prints each input, the expected and the actual value, and exits 1 while the "
-                  "behaviour is there (0 once every output is the expected one, 3 when an output is neither)."
-                  % repro_name, ""]
+        lines += ["[`%s`](%s), committed beside this report (written by castlike's `scripts/peer-findings`), "
+                  "runs with the peer alone (no castlike): it prints each input, the expected and the actual value, "
+                  "and exits 1 while the behaviour is there (0 once every output is a correct one, 3 when an output "
+                  "is neither). An expected NaN is any NaN (of the expected sign under a float8 rule)."
+                  % (repro_name, repro_name), ""]
     else:
         lines += ["No reproduction in this peer's API is generated yet: `scripts/repro-peer %s FROM:TO INPUT` "
                   "(needs castlike) reproduces each input above." % peer, ""]
@@ -273,7 +293,7 @@ def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts
         status = standing(c.reading, peer)
         repro_name = None
         if peer in REPRODUCIBLE:
-            examples = [Example.of(f) for f in minimal(c.failures)]
+            examples = [Example.of(f, c.rule) for f in minimal(c.failures)]
             repro_name = c.key + ".py"
             (out / repro_name).write_text(script(peer, peer_named(report), title(
                 peer_named(report), c, status, descriptions), examples, types))
@@ -286,7 +306,8 @@ def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts
         index["classes"].append({"rule": c.rule, "reading": c.reading, "standing": status,
                                  "description": plain(descriptions.get(c.reading, "")), "failures": len(c.failures),
                                  "exhaustive_inputs": sum(i["count"] for _, i in intervals_of(c, exhaustive)),
-                                 "report": c.key + ".md", "reproduction": repro_name, "cases": cases})
+                                 "report": c.key + ".md", "reproduction": repro_name, "cases": cases,
+                                 "refused": sorted(c.refused)})
     (out / "findings.json").write_text(json.dumps(index, indent=1, sort_keys=True) + "\n")
     return index
 
