@@ -36,3 +36,23 @@ def test_a_contradicted_reading_is_refused():
 def test_the_next_reading_standing_names_the_class():
     [c] = classes(report(["saturate=1", "A1=nan"], ["saturate=1"]))
     assert c.reading == "A1=nan" and list(c.refused) == ["saturate=1"]
+
+
+def test_attributeless_classes_are_one_note_and_numpy_text_pairs_leave(tmp_path):
+    from castlike.peers.findings import NO_ATTRIBUTE, write_findings
+    from castlike.peers.reproduction import TypeFacts
+
+    types = {"FLOAT": TypeFacts(1, "float32", 32, "ieee", 8, 23), "STRING": TypeFacts(8, "str", 0),
+             "BOOL": TypeFacts(9, "bool", 8), "FLOAT8E4M3FN": TypeFacts(17, "float8_e4m3fn", 8, "fn", 4, 3)}
+    sat = report(["saturate=1"], [])
+    text = {"case": "STRING_to_BOOL_op25", "from": "STRING", "to": "BOOL", "call": "opset 25",
+            "input": {"text": "0.0"}, "expected": {"bits": "0x00"}, "actual": {"bits": "0x01"},
+            "explained_by": ["text-bool-nonempty"]}
+    sat["rules"].append({"rule": "BOOL.ZERO", "counts": {"fail": 1}, "first_failures": [text]})
+    sat["discrepancies"].append({"case": text["case"], "rule": "BOOL.ZERO", "explained_by": "text-bool-nonempty"})
+    sat.update({"implementation": "ml_dtypes", "description": "ml_dtypes 0.7.0", "vectors": [], "rejections": []})
+    index = write_findings("ml-dtypes", sat, types, "", tmp_path)
+    assert index["not_the_peer"] == 1  # STRING -> BOOL: numpy's conversion, ml_dtypes never called
+    [c] = index["classes"]
+    assert (c["standing"], c["report"], c["reproduction"]) == (NO_ATTRIBUTE, "no-attribute.md", "no-attribute.py")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["findings.json", "no-attribute.md", "no-attribute.py"]
