@@ -13,6 +13,7 @@ import ml_dtypes
 # name: (ONNX TensorProto id, numpy / ml_dtypes name, bits, float encoding, exponent bits,
 # mantissa bits)
 TYPES = {
+    'BFLOAT16': (16, 'bfloat16', 16, 'ieee', 8, 7),
     'DOUBLE': (11, 'float64', 64, 'ieee', 11, 52),
     'FLOAT': (1, 'float32', 32, 'ieee', 8, 23),
     'FLOAT8E8M0': (24, 'float8_e8m0fnu', 8, 'exponent-only', 8, 0),
@@ -20,9 +21,9 @@ TYPES = {
 # (source, destination, operator, opset, attributes, input, expected, what a correct output
 # must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
 CASES = [
-    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'down')), 0x47e0000000000001, 0xff, 'any NaN', 0xfe),
     ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'nearest')), 0x47e0000000000001, 0xff, 'any NaN', 0xfe),
-    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'down')), 0x7f000001, 0xff, 'any NaN', 0xfe),
+    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'nearest')), 0x7f000001, 0xff, 'any NaN', 0xfe),
+    ('BFLOAT16', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'nearest')), 0x7f01, 0xff, 'any NaN', 0xfe),
 ]
 
 

@@ -25,7 +25,7 @@ TYPES = {
 CASES = [
     ('STRING', 'FLOAT8E8M0', 'CastLike', 25, (), '16777217', 0x98, '', 0x97),
     ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (), 0x4170000010000000, 0x98, '', 0x97),
-    ('STRING', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0),), '16777217', 0x98, '', 0x97),
+    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('round_mode', 'down'),), 0x417ffffff0000000, 0x97, '', 0x98),
 ]
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: STRING -> BFLOAT16: a NaN of the other sign: the sign of NaN is not kept
+"""onnxruntime 1.32.0: STRING -> BFLOAT16: a NaN of the other sign: the sign of NaN is not kept (a reading of an ambiguous point, not a bug)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -7,12 +7,13 @@ its failure count (every failure is then in the report, each with the readings t
 A failure's class is its rule and the reading that explains its whole (case, rule) row (the
 baseline's row), else the first reading, in the validator's order, that explains it ("unexplained"
 when none does); a reading that an element the peer gets right in that case contradicts (the row's
-"contradicted") is refused: a reading is a model of the peer, not of its failures alone. Whether a class is a bug follows from the reading's name
-(docs/semantics.md, "Readings found in peers"): `A<n>=...` and `profile ...` read one of the
-contradictions A1-A12 (not a bug), and so do the readings of OPEN_BY_THE_PAGES under its rules (the
-pages leave the result open: a reading, not a bug); `saturate=`/`round_mode=` is the attribute ignored (a bug where
-the peer takes the attribute, a missing attribute where it has none, so that a combination of
-`A<n>=` readings with it is a reading there); any other name, alone or in a combination, departs
+"contradicted") is refused: a reading is a model of the peer, not of its failures alone. Whether a
+class is a bug follows from the reading's name (docs/semantics.md, "Readings found in peers"):
+`A<n>=...` and `profile ...` read one of the contradictions A1-A12 (not a bug), and so do the
+readings of OPEN_BY_THE_PAGES under its rules (the pages leave the result open);
+`saturate=`/`round_mode=` is the attribute ignored (a bug where the peer takes the attribute, a
+missing attribute where it has none, so that a combination of `A<n>=` readings with it is a reading
+there); any other name, alone or in a combination, departs
 from a sentence the ONNX page states plainly (a bug). The sentence each rule
 rests on is the rule's "source" in docs/semantics.md section 4, read from there.
 
@@ -157,12 +158,13 @@ def pairs_of(failures: list[dict[str, Any]]) -> list[tuple[str, int]]:
 def intervals_of(c: "FindingClass", exhaustive: dict[str, Any] | None) -> list[tuple[str, dict[str, Any]]]:
     """The extent on every input: the intervals of the peer's exhaustive runs (castlike validate
     --exhaustive, kept in vectors/known-discrepancies/exhaustive-<peer>.json) with the class's rule
-    that its reading explains (none explains an "unexplained" class's), as (configuration, interval)."""
+    that its reading explains (an "unexplained" class's: those no reading explains, or only readings
+    the class refuses), as (configuration, interval)."""
     if not exhaustive:
         return []
     return [(conf["id"], i) for conf in exhaustive["configurations"] for i in conf["intervals"]
             if i["rule"] == c.rule
-            and (c.reading in i["readings"] or (c.reading == "unexplained" and not i["readings"]))]
+            and (c.reading in i["readings"] or (c.reading == "unexplained" and set(i["readings"]) <= set(c.refused)))]
 
 
 def _size(f: dict[str, Any]) -> int:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ml_dtypes 0.7.0: FLOAT16 -> FLOAT8E4M3FN and 8 other pairs: behaves as saturate=0 whatever the attribute says (saturate ignored) (the attribute does not exist here)
+"""ml_dtypes 0.7.0: DOUBLE -> FLOAT8E8M0 and 2 other pairs gives values the ONNX rule E8M0.NOSAT.OVERFLOW does not (no known reading)
 
 Found by castlike on ml_dtypes 0.7.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
@@ -13,17 +13,16 @@ import ml_dtypes
 # name: (ONNX TensorProto id, numpy / ml_dtypes name, bits, float encoding, exponent bits,
 # mantissa bits)
 TYPES = {
+    'DOUBLE': (11, 'float64', 64, 'ieee', 11, 52),
     'FLOAT': (1, 'float32', 32, 'ieee', 8, 23),
-    'FLOAT16': (10, 'float16', 16, 'ieee', 5, 10),
-    'FLOAT8E4M3FN': (17, 'float8_e4m3fn', 8, 'fn', 4, 3),
-    'FLOAT8E5M2': (19, 'float8_e5m2', 8, 'ieee', 5, 2),
+    'FLOAT8E8M0': (24, 'float8_e8m0fnu', 8, 'exponent-only', 8, 0),
 }
 # (source, destination, operator, opset, attributes, input, expected, what a correct output
 # must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
 CASES = [
-    ('FLOAT16', 'FLOAT8E4M3FN', 'CastLike', 21, (), 0x7c00, 0x7e, '', 0x7f),
-    ('FLOAT16', 'FLOAT8E5M2', 'CastLike', 21, (), 0x7c00, 0x7b, '', 0x7c),
-    ('FLOAT', 'FLOAT8E4M3FN', 'CastLike', 21, (), 0x7f800000, 0x7e, '', 0x7f),
+    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0),), 0x47e0100000000000, 0xff, 'any NaN', 0xfe),
+    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'down')), 0x47e0100000000000, 0xff, 'any NaN', 0xfe),
+    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0),), 0x7f000001, 0xff, 'any NaN', 0xfe),
 ]
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ml_dtypes 0.7.0: DOUBLE -> FLOAT8E4M3FN and 47 other pairs: behaves as saturate=0 whatever the attribute says (saturate ignored) (the attribute does not exist here)
+"""ml_dtypes 0.7.0: no saturate / round_mode attribute: one behaviour for every setting (not a bug of this API)
 
 Found by castlike on ml_dtypes 0.7.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
@@ -13,17 +13,20 @@ import ml_dtypes
 # name: (ONNX TensorProto id, numpy / ml_dtypes name, bits, float encoding, exponent bits,
 # mantissa bits)
 TYPES = {
+    'BFLOAT16': (16, 'bfloat16', 16, 'ieee', 8, 7),
     'DOUBLE': (11, 'float64', 64, 'ieee', 11, 52),
+    'FLOAT16': (10, 'float16', 16, 'ieee', 5, 10),
     'FLOAT8E4M3FN': (17, 'float8_e4m3fn', 8, 'fn', 4, 3),
-    'FLOAT8E4M3FNUZ': (18, 'float8_e4m3fnuz', 8, 'fnuz', 4, 3),
-    'FLOAT8E5M2': (19, 'float8_e5m2', 8, 'ieee', 5, 2),
+    'FLOAT8E8M0': (24, 'float8_e8m0fnu', 8, 'exponent-only', 8, 0),
 }
 # (source, destination, operator, opset, attributes, input, expected, what a correct output
 # must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
 CASES = [
+    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('round_mode', 'down'),), 0x4008000000000000, 0x80, '', 0x81),
     ('DOUBLE', 'FLOAT8E4M3FN', 'CastLike', 25, (), 0x407d100000000000, 0x7e, '', 0x7f),
-    ('DOUBLE', 'FLOAT8E4M3FNUZ', 'CastLike', 25, (), 0x406f000000000000, 0x7f, '', 0x80),
-    ('DOUBLE', 'FLOAT8E5M2', 'CastLike', 25, (), 0x40ee000000000000, 0x7b, '', 0x7c),
+    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0),), 0x37f0000000000000, 0xff, 'any NaN', 0x0),
+    ('BFLOAT16', 'FLOAT8E8M0', 'CastLike', 25, (), 0x0, 0x0, '', 0xff),
+    ('FLOAT16', 'FLOAT8E4M3FN', 'CastLike', 21, (), 0x7c00, 0x7e, '', 0x7f),
 ]
 
 

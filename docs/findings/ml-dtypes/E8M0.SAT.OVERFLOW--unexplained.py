@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ml_dtypes 0.7.0: DOUBLE -> FLOAT8E8M0 and 2 other pairs: behaves as saturate=0 whatever the attribute says (saturate ignored) (the attribute does not exist here)
+"""ml_dtypes 0.7.0: DOUBLE -> FLOAT8E8M0 and 2 other pairs gives values the ONNX rule E8M0.SAT.OVERFLOW does not (no known reading)
 
 Found by castlike on ml_dtypes 0.7.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
