@@ -313,6 +313,52 @@ TEST(Validator, SaturateIgnoredIsNamed) {
   EXPECT_EQ(r.rules.at(ref::RuleId::kF8SaturateOverflow).verdict, "follows variant saturate=0");
 }
 
+TEST(Validator, AReadingAPassingElementContradictsIsListedWithThatElement) {
+  Scratch s;
+  // saturate=0 asked; the implementation gives +-max below 496 and the right NaN from there on: it
+  // does not ignore saturate (500 -> NaN), so "saturate=1" must not explain its failures in [464, 496).
+  VectorFile f = make(ElementType::kFloat, ElementType::kFloat8E4M3FN, 0);
+  const VectorSet set = write_set(s, {f});
+  class SaturatesBelow496 final : public CasesOnly {
+   public:
+    std::string name() const override { return "saturates-below-496"; }
+    std::string description() const override { return "test"; }
+    CaseOutput run(const VectorFile& file, size_t) override {
+      ref::CastLikeRequest r = file.request();
+      r.saturate = 1;
+      const auto saturated = std::get<ref::CastLikeOutput>(ref::cast_like(r));
+      r.saturate = 0;
+      const auto asked = std::get<ref::CastLikeOutput>(ref::cast_like(r));
+      CaseOutput c;
+      for (size_t i = 0; i < file.input.size(); ++i) {
+        float x;
+        const uint32_t bits = static_cast<uint32_t>(file.input[i].bits);
+        std::memcpy(&x, &bits, sizeof x);
+        const auto& out = std::fabs(x) < 496.0f ? saturated : asked;
+        c.elements.push_back(ref::Element::of_bits(load_bits(file.to, out.output.data.data(), i)));
+      }
+      c.element_errors.assign(file.input.size(), "");
+      return c;
+    }
+  } impl;
+  const Report r = validate(set, impl);
+  const auto row = std::find_if(r.discrepancies.begin(), r.discrepancies.end(),
+                                [](const Discrepancy& d) { return d.rule == "F8.NOSAT.OVERFLOW"; });
+  ASSERT_NE(row, r.discrepancies.end());
+  // Element by element saturate=1 gives every failure ([464, 496): 448, not NaN) ...
+  EXPECT_NE(row->explained_by.find("saturate=1"), std::string::npos) << row->explained_by;
+  // ... and a passing element (from 496: NaN, where saturate=1 gives 448) contradicts it.
+  const auto refuted = std::find_if(row->contradicted.begin(), row->contradicted.end(),
+                                    [](const Discrepancy::Contradicted& c) { return c.reading == "saturate=1"; });
+  ASSERT_NE(refuted, row->contradicted.end());
+  float x;
+  const uint32_t bits = static_cast<uint32_t>(refuted->element.input.bits);
+  std::memcpy(&x, &bits, sizeof x);
+  EXPECT_GE(std::fabs(x), 496.0f);
+  EXPECT_EQ(refuted->element.actual.bits & 0x7F, 0x7Fu);    // NaN, right
+  EXPECT_EQ(refuted->element.expected.bits & 0x7F, 0x7Eu);  // saturate=1's +-448
+}
+
 // ---------------------------------------------------------------------------------------------
 // Results files
 

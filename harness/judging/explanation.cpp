@@ -1,6 +1,8 @@
 // The explanation pass of validate(): which named readings (readings.hpp) explain the failures of
 // each rule, a verdict per rule (a greedy cover of the failures, single readings before profiles),
-// and per (case, rule) the discrepancy rows a known-discrepancies file lists.
+// and per (case, rule) the discrepancy rows a known-discrepancies file lists. A reading is a model
+// of the implementation: each row also names the readings explaining some of its failures that a
+// passing element of the case and rule contradicts (the findings refuse those as the row's model).
 #include <algorithm>
 #include <tuple>
 
@@ -10,14 +12,18 @@
 namespace castlike::harness {
 
 void FailureExplainer::add_file(const VectorFile& f, const CaseOutput& out,
-                                const std::map<ref::RuleId, std::vector<size_t>>& failing, Report& report) {
-  // Explanations: every candidate on every failure.
+                                const std::map<ref::RuleId, std::vector<size_t>>& failing,
+                                const std::map<ref::RuleId, std::vector<size_t>>& passing, Report& report) {
+  // Explanations: every candidate on every failure; then, for each candidate explaining one, the
+  // passing elements of the rule until one contradicts it (only those candidates: the passing
+  // elements are most of a file).
   const auto& cands = candidates();
   for (const auto& [rule, elements] : failing) {
     RuleResult& rr = report.rules[rule];
     RuleTally& tally = tallies_[rule];
     if (tally.explained.empty()) tally.explained.assign(cands.size(), 0);
     std::vector<bool> explains_all(cands.size(), true);  // this file's failures of the rule
+    std::vector<char> explains_some(cands.size(), 0);
     std::vector<Failure> case_examples;                  // its first failures of the rule
     for (const size_t i : elements) {
       const ref::Element& actual = *out.elements[i];
@@ -26,6 +32,7 @@ void FailureExplainer::add_file(const VectorFile& f, const CaseOutput& out,
       std::vector<char> explainers(cands.size(), 0);
       for (size_t k = 0; k < cands.size(); ++k) {
         const bool e = explains(cands[k], f, i, actual);
+        explains_some[k] = explains_some[k] || e;
         if (e) {
           explainers[k] = 1;
           ++tally.explained[k];
@@ -50,6 +57,17 @@ void FailureExplainer::add_file(const VectorFile& f, const CaseOutput& out,
     d.examples = std::move(case_examples);
     for (size_t k = 0; k < cands.size(); ++k)
       if (explains_all[k]) d.explained_by += (d.explained_by.empty() ? "" : "|") + cands[k].name;
+    if (const auto right = passing.find(rule); right != passing.end())
+      for (size_t k = 0; k < cands.size(); ++k)
+        for (size_t j = 0; explains_some[k] && j < right->second.size(); ++j) {
+          const size_t i = right->second[j];
+          const auto predicted = contradiction(cands[k], f, i, *out.elements[i]);
+          if (!predicted) continue;
+          d.contradicted.push_back({cands[k].name, Failure{f.name, i, f.from, f.to, call_of(f), f.input[i], *predicted,
+                                                           *out.elements[i], f.outcomes[i], {}, f.opset, f.saturate,
+                                                           f.round_mode, f.op}});
+          break;
+        }
     report.discrepancies.push_back(d);
   }
 }

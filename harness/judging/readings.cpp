@@ -10,6 +10,32 @@ using readings::default_differs;
 using readings::float8_like;
 using readings::reading;
 
+namespace {
+
+// The output of element i under a variants or attributes reading; nullopt where the reading does
+// not apply (an attribute the case's operator version lacks or already has) or leaves it unspecified.
+std::optional<ref::Result> predicted(const Candidate& c, const VectorFile& f, size_t i) {
+  std::optional<int64_t> saturate = f.saturate;
+  std::optional<std::string> round_mode = f.round_mode;
+  if (c.kind == Candidate::Kind::kAttributes) {
+    if (!float8_like(f.to)) return std::nullopt;
+    const auto version = version_for_opset(f.op, f.opset);
+    if (c.saturate) {
+      if (!version || !saturate_in_version(*version) || saturate.value_or(1) == *c.saturate) return std::nullopt;
+      saturate = c.saturate;
+    }
+    if (c.round_mode) {
+      if (f.to != ElementType::kFloat8E8M0 || !version || !round_mode_in_version(*version) ||
+          round_mode.value_or("up") == *c.round_mode)
+        return std::nullopt;
+      round_mode = c.round_mode;
+    }
+  }
+  return reading(f, i, c.variants, saturate, round_mode);
+}
+
+}  // namespace
+
 // Does this candidate reading produce `actual` for element i of the file (where the default
 // reading does not)? Each family of readings answers in its own file; the reference switches
 // and the attribute readings here.
@@ -52,29 +78,25 @@ bool explains(const Candidate& c, const VectorFile& f, size_t i, const Element& 
       return readings::explains_chain(c, f, i, actual);
     case Candidate::Kind::kVariants:
     case Candidate::Kind::kAttributes: {
-      std::optional<int64_t> saturate = f.saturate;
-      std::optional<std::string> round_mode = f.round_mode;
-      if (c.kind == Candidate::Kind::kAttributes) {
-        if (!float8_like(f.to)) return false;
-        const auto version = version_for_opset(f.op, f.opset);
-        if (c.saturate) {
-          if (!version || !saturate_in_version(*version) || saturate.value_or(1) == *c.saturate) return false;
-          saturate = c.saturate;
-        }
-        if (c.round_mode) {
-          if (f.to != ElementType::kFloat8E8M0 || !version || !round_mode_in_version(*version) ||
-              round_mode.value_or("up") == *c.round_mode)
-            return false;
-          round_mode = c.round_mode;
-        }
-      }
-      const auto candidate = reading(f, i, c.variants, saturate, round_mode);
+      const auto candidate = predicted(c, f, i);
       if (!candidate || !ref::matches(f.to, *candidate, actual)) return false;
       // The default reading giving the same output means the candidate explains nothing.
       return default_differs(f, i, actual);
     }
   }
   return false;
+}
+
+std::optional<Element> contradiction(const Candidate& c, const VectorFile& f, size_t i, const Element& actual) {
+  if (c.via && c.kind != Candidate::Kind::kChain) return std::nullopt;
+  std::optional<ref::Result> candidate;
+  if (c.kind == Candidate::Kind::kChain)
+    candidate = readings::chained(c, f, i);
+  else if (c.kind == Candidate::Kind::kVariants || c.kind == Candidate::Kind::kAttributes)
+    candidate = predicted(c, f, i);
+  if (!candidate || candidate->outcome == ref::OutcomeClass::kUnspecified || ref::matches(f.to, *candidate, actual))
+    return std::nullopt;
+  return candidate->value;
 }
 
 }  // namespace castlike::harness

@@ -69,6 +69,12 @@ const std::vector<Candidate>& candidates();
 // Does this reading produce `actual` for element i of the file (where the default reading does not)?
 bool explains(const Candidate& c, const VectorFile& f, size_t i, const ref::Element& actual);
 
+// This reading's output for element i where it is other than `actual`, else nullopt. A reading is a
+// model of the implementation: an element the implementation gets right contradicts the readings
+// that give it something else. The readings that state an output for every element they apply to
+// (variants, attributes, chains) answer; the others, which only recognise a failure, never do.
+std::optional<ref::Element> contradiction(const Candidate& c, const VectorFile& f, size_t i, const ref::Element& actual);
+
 // The readings' names, in order ("A1=nan", ..., "profile onnx-reference").
 std::vector<std::string> candidate_names();
 

@@ -88,6 +88,13 @@ struct Discrepancy {
   size_t first_index = 0;
   std::string explained_by;  // candidates explaining every failure of the row, "|"-joined; "" if none
   std::vector<Failure> examples;  // its first failures, with the readings explaining each
+  // The readings explaining some failure of the row that a passing element of the case contradicts,
+  // each with the first such element (its `expected` the reading's output, `actual` the right one).
+  struct Contradicted {
+    std::string reading;
+    Failure element;
+  };
+  std::vector<Contradicted> contradicted;
 };
 
 // One vector file's outcome.

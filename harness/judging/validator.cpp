@@ -72,6 +72,7 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
     } else {
       std::map<std::string, uint64_t> element_errors;    // message -> count
       std::map<ref::RuleId, std::vector<size_t>> failing;  // rule -> failing elements
+      std::map<ref::RuleId, std::vector<size_t>> passing;  // rule -> passing elements
       for (size_t i = 0; i < f.input.size(); ++i) {
         if (!judged[i]) continue;
         Counts c;
@@ -83,6 +84,7 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
           c.unspecified = 1;
         } else if (element_matches(f, i, *out.elements[i])) {
           c.pass = 1;
+          passing[rules[i]].push_back(i);
         } else {
           c.fail = 1;
           failing[rules[i]].push_back(i);
@@ -98,7 +100,7 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
         report.rejections.push_back(rej);
         if (result.rejection.empty()) result.rejection = rej.message;
       }
-      explainer.add_file(f, out, failing, report);
+      explainer.add_file(f, out, failing, passing, report);
     }
     if (options.progress) options.progress(fi + 1, set.size(), elements_done);
   }

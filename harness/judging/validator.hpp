@@ -46,9 +46,11 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
 class FailureExplainer {
  public:
   explicit FailureExplainer(const ValidateOptions& options) : options_(options) {}
-  // The failures of one file: rule -> its failing elements, in element order; `out` its outputs.
+  // The failures of one file: rule -> its failing elements, in element order; `out` its outputs;
+  // `passing` the elements it gets right, by rule (a reading they contradict explains none of the
+  // file's failures of that rule).
   void add_file(const VectorFile& f, const CaseOutput& out, const std::map<ref::RuleId, std::vector<size_t>>& failing,
-                Report& report);
+                const std::map<ref::RuleId, std::vector<size_t>>& passing, Report& report);
   // Each failing rule's explanations and verdict, the discrepancy rows in order.
   void finish(Report& report);
 

@@ -131,12 +131,20 @@ std::string report_json(const Report& r, const BaselineComparison* baseline) {
   }
   j["rules"] = rules;
   json d = json::array();
-  for (const auto& x : r.discrepancies)
+  for (const auto& x : r.discrepancies) {
+    json contradicted = json::array();
+    for (const auto& c : x.contradicted) {
+      const json e = failure_json(c.element);
+      contradicted.push_back({{"reading", c.reading}, {"index", c.element.index}, {"input", e["input"]},
+                              {"reading_gives", e["expected"]}, {"actual", e["actual"]}});
+    }
     d.push_back({{"case", x.case_name},
                  {"rule", x.rule},
                  {"failures", x.failures},
                  {"first_index", x.first_index},
-                 {"explained_by", x.explained_by}});
+                 {"explained_by", x.explained_by},
+                 {"contradicted", contradicted}});
+  }
   j["discrepancies"] = d;
   json rej = json::array();
   for (const auto& x : r.rejections)

@@ -21,3 +21,15 @@ from castlike.peers.findings import BUG, NO_ATTRIBUTE, READING, standing
 ])
 def test_standing(reading, peer, expected):
     assert standing(reading, peer) == expected
+
+
+@pytest.mark.parametrize("reading, rule, expected", [
+    ("text-int-prefix", "INT.TRUNC", READING),  # "1E8" to INT32: no sentence on an exponent in a text to an integer
+    ("text-int-prefix", "BOOL.NONZERO", READING),
+    ("text-bool-nonempty", "BOOL.ZERO", READING),
+    ("nan-sign", "FLOAT.NAN", READING),  # no NaN-sign sentence outside the float8 table
+    ("nan-sign", "F8.NAN", BUG),  # the Cast float8 table keeps -NaN's sign
+    ("bool-from-bits", "BOOL.ZERO", BUG),  # "zero is false": -0 too
+])
+def test_open_by_the_pages(reading, rule, expected):
+    assert standing(reading, "onnxruntime", rule) == expected

@@ -27,19 +27,66 @@ RANK = {AGREES: 0, NO_ATTRIBUTE: 1, READING: 2, BUG: 3, LACKS: 4}
 COLOURS = {AGREES: "#b7e1b0", NO_ATTRIBUTE: "#d9d9d9", READING: "#f6d58e", BUG: "#f08a80", LACKS: "#9fb7d9"}
 
 
+# The type families of the summary, by destination type, each with the test of a type's name; the
+# first that holds names the family.
+FAMILIES: tuple[tuple[str, Any], ...] = (
+    ("FLOAT8E8M0", lambda t: t == "FLOAT8E8M0"),
+    ("float8", lambda t: t.startswith("FLOAT8")),
+    ("4-/6-bit floats", lambda t: t.startswith(("FLOAT4", "FLOAT6"))),
+    ("4-/2-bit integers", lambda t: t in ("INT4", "UINT4", "INT2", "UINT2")),
+    ("16-bit floats", lambda t: t in ("FLOAT16", "BFLOAT16")),
+    ("wider floats", lambda t: t in ("FLOAT", "DOUBLE")),
+    ("text", lambda t: t == "STRING"),
+    ("integers", lambda t: True),  # BOOL and the 8- to 64-bit integers
+)
+
+
+def family_of(destination: str) -> str:
+    return next(name for name, holds in FAMILIES if holds(destination))
+
+
+def summary(data: dict[str, Any]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per family (of the destination type) and peer: elements, the share exact (neither failing nor
+    rejected), the bugs and readings (distinct classes: root causes) and the elements it lacks."""
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for family, _ in FAMILIES:
+        rows = [r for r in data["rows"] if family_of(r["to"]) == family]
+        out[family] = {}
+        for p in data["implementations"]:
+            peer = p["peer"]
+            elements = sum(r["elements"] for r in rows)
+            lacks = sum(r["elements"] for r in rows if r["cells"][peer]["status"] == LACKS)
+            classes = [k for r in rows for k in r["cells"][peer]["classes"]]
+            failing = sum(k["failures"] for k in classes)
+            kinds = {s: len({(k["rule"], k["reading"]) for k in classes if k["standing"] == s})
+                     for s in (BUG, READING, NO_ATTRIBUTE)}
+            out[family][peer] = {"elements": elements, "exact": elements - lacks - failing, "lacks": lacks,
+                                 "bugs": kinds[BUG], "readings": kinds[READING], "no_attribute": kinds[NO_ATTRIBUTE]}
+    return out
+
+
 def call_label(case: dict[str, Any]) -> str:
     """"CastLike opset 25, saturate=0" for a vector file's operator, opset and attributes."""
     attributes = "".join(", %s=%s" % (k, v) for k, v in sorted(case.get("attributes", {}).items()))
     return "%s opset %s%s" % (case.get("operator", "CastLike"), case["opset"], attributes)
 
 
-def vector_rows(roots: list[Path]) -> list[dict[str, str]]:
+def elements_of(case: dict[str, Any]) -> int:
+    """A vector file's element count: its shape's product."""
+    n = 1
+    for d in case["shape"]:
+        n *= d
+    return n
+
+
+def vector_rows(roots: list[Path]) -> list[dict[str, Any]]:
     """Every vector file's case name, pair and call, sorted by name."""
     rows = []
     for root in roots:
         for p in sorted(root.glob("*.json")) if root.is_dir() else [root]:
             case = json.loads(p.read_text())
-            rows.append({"case": case["name"], "from": case["from"], "to": case["to"], "call": call_label(case)})
+            rows.append({"case": case["name"], "from": case["from"], "to": case["to"], "call": call_label(case),
+                         "elements": elements_of(case)})
     if not rows:
         raise ValueError("no vector files in %s" % ", ".join(map(str, roots)))
     return sorted(rows, key=lambda r: r["case"])
@@ -57,7 +104,7 @@ def cell(findings: dict[str, Any], case: str, link: str) -> dict[str, Any]:
     return {"status": max((c["standing"] for c in classes), key=RANK.__getitem__), "classes": classes}
 
 
-def comparison(peers: list[tuple[dict[str, Any], str]], rows: list[dict[str, str]]) -> dict[str, Any]:
+def comparison(peers: list[tuple[dict[str, Any], str]], rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The page's data: `peers` as (findings index, link to its directory from the page)."""
     out_rows: list[dict[str, Any]] = []
     for row in rows:
@@ -65,10 +112,35 @@ def comparison(peers: list[tuple[dict[str, Any], str]], rows: list[dict[str, str
         out_rows.append({**row, "cells": cells})
     totals = {f["peer"]: {s: sum(1 for r in out_rows if r["cells"][f["peer"]]["status"] == s) for s in RANK}
               for f, _ in peers}
-    return {"format": "castlike-comparison", "format_version": 1,
+    data = {"format": "castlike-comparison", "format_version": 1,
             "implementations": [{"peer": f["peer"], "implementation": f["implementation"],
                                  "description": f["description"]} for f, _ in peers],
             "totals": totals, "rows": out_rows}
+    data["summary"] = summary(data)
+    return data
+
+
+def summary_table(data: dict[str, Any]) -> str:
+    e = html.escape
+    peers = data["implementations"]
+    out = ["<table class=\"summary\"><tr><th>family</th>" + "".join("<th>%s</th>" % e(p["peer"]) for p in peers)
+           + "</tr>"]
+    for family, _ in FAMILIES:
+        cells = []
+        for p in peers:
+            s = data["summary"][family][p["peer"]]
+            if not s["elements"]:
+                cells.append("<td>-</td>")
+                continue
+            share = 100.0 * s["exact"] / s["elements"]
+            status = BUG if s["bugs"] else READING if s["readings"] else NO_ATTRIBUTE if s["no_attribute"] else \
+                LACKS if s["lacks"] else AGREES
+            cells.append("<td class=\"%s\"><b>%.1f%%</b> exact<br>%d bug%s, %d reading%s%s<br>lacks %d of %d</td>" % (
+                status.replace(" ", "-"), share, s["bugs"], "s"[:s["bugs"] != 1], s["readings"],
+                "s"[:s["readings"] != 1], ", %d no-attr." % s["no_attribute"] if s["no_attribute"] else "",
+                s["lacks"], s["elements"]))
+        out.append("<tr><th>%s</th>%s</tr>" % (e(family), "".join(cells)))
+    return "".join(out) + "</table>"
 
 
 def page(data: dict[str, Any]) -> str:
@@ -81,6 +153,12 @@ def page(data: dict[str, Any]) -> str:
            "td,th{border:1px solid #888;padding:2px 4px;vertical-align:top}th{background:#eee;position:sticky;top:0}"
            "td ul{margin:0;padding-left:1em}" + css + "</style></head><body>",
            "<h1>Every implementation compared</h1>",
+           "<h2>Which implementation to trust, by the type cast to</h2>",
+           "<p>Per family of destination types and implementation: the share of the vectors' elements it converts "
+           "exactly as castlike's default reading, then its root causes: bugs (a plain sentence of the ONNX page "
+           "departed from), readings (an ambiguous or open point read another way), no-attribute classes, and the "
+           "elements it lacks (rejected calls). Counts in elements; 0 elements: no vector of the family.</p>",
+           summary_table(data),
            "<p>One row per vector file (a type pair at one operator, opset and attribute setting), one column per "
            "implementation. Each cell: <b>agrees</b> with castlike's default reading; follows a <b>reading</b> of an "
            "ambiguous point of the ONNX sources; has a <b>bug</b> (departs from a plain sentence of the ONNX page); "

@@ -6,11 +6,14 @@ The input is `castlike validate --format json --examples N` of the peer's result
 its failure count (every failure is then in the report, each with the readings that explain it).
 A failure's class is its rule and the reading that explains its whole (case, rule) row (the
 baseline's row), else the first reading, in the validator's order, that explains it ("unexplained"
-when none does). Whether a class is a bug follows from the reading's name
-(docs/semantics.md, "Readings found in peers"): `A<n>=...` and `profile ...` read one of the
-contradictions A1-A12 (not a bug); `saturate=`/`round_mode=` is the attribute ignored (a bug where
-the peer takes the attribute, a missing attribute where it has none, so that a combination of
-`A<n>=` readings with it is a reading there); any other name, alone or in a combination, departs
+when none does); a reading that an element the peer gets right in that case contradicts (the row's
+"contradicted") is refused: a reading is a model of the peer, not of its failures alone. Whether a
+class is a bug follows from the reading's name (docs/semantics.md, "Readings found in peers"):
+`A<n>=...` and `profile ...` read one of the contradictions A1-A12 (not a bug), and so do the
+readings of OPEN_BY_THE_PAGES under its rules (the pages leave the result open);
+`saturate=`/`round_mode=` is the attribute ignored (a bug where the peer takes the attribute, a
+missing attribute where it has none, so that a combination of `A<n>=` readings with it is a reading
+there); any other name, alone or in a combination, departs
 from a sentence the ONNX page states plainly (a bug). The sentence each rule
 rests on is the rule's "source" in docs/semantics.md section 4, read from there.
 
@@ -38,6 +41,17 @@ ONNX_PAGES = {"Cast": "https://onnx.ai/onnx/operators/onnx__Cast.html",
 SHOWN_EXAMPLES = 3  # minimal inputs per report; the extent counts them all
 SHOWN_INTERVALS = 10  # exhaustive intervals listed per report; their total counts them all
 BUG, READING, NO_ATTRIBUTE = "bug", "reading", "no attribute"
+# Readings of a result no sentence of the ONNX pages fixes, with the rules (id prefixes) where it is
+# open and why: a bug verdict needs a sentence the output violates.
+OPEN_BY_THE_PAGES = {
+    "text-int-prefix": ("INT.", "BOOL.", "the pages read decimal texts to numbers but say nothing of a fraction or an "
+                        "exponent in a text cast to an integer or to BOOL"),
+    "text-bool-nonempty": ("BOOL.", "no sentence says how a text converts to BOOL"),
+    "nan-sign": ("FLOAT.", "the pages fix a NaN's sign only in the Cast float8 table (and \"-nan\" is "
+                 "not among the texts they reserve); elsewhere NaN stays NaN, its sign open"),
+}
+# The file name of the one note per attributeless peer gathering its "no attribute" classes.
+NO_ATTRIBUTE_NOTE = "no-attribute"
 
 
 @dataclass
@@ -45,6 +59,8 @@ class FindingClass:
     rule: str
     reading: str  # the reading naming each failure (see classes()), or "unexplained"
     failures: list[dict[str, Any]] = field(default_factory=list)
+    # The readings refused for its failures: each with the first right element contradicting it.
+    refused: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def key(self) -> str:
@@ -57,8 +73,13 @@ def reading_parts(reading: str) -> list[str]:
     return [] if reading == "unexplained" else reading.split("+")
 
 
-def standing(reading: str, peer: str) -> str:
-    """BUG, READING or NO_ATTRIBUTE for a class's reading on `peer` (the module docstring's rule)."""
+def is_open(part: str, rule: str) -> bool:
+    """Whether the single reading `part` reads a result the pages leave open under `rule`."""
+    return part in OPEN_BY_THE_PAGES and rule.startswith(OPEN_BY_THE_PAGES[part][:-1])
+
+
+def standing(reading: str, peer: str, rule: str = "") -> str:
+    """BUG, READING or NO_ATTRIBUTE for a class's reading on `peer` under `rule` (the module docstring's rule)."""
     parts = reading_parts(reading)
     if not parts:
         return BUG
@@ -67,7 +88,7 @@ def standing(reading: str, peer: str) -> str:
         return BUG
     # A peer without the attribute cannot ignore it: the rest of the combination decides.
     rest = [p for p in parts if p not in attribute]
-    if all(re.match(r"A\d+=", p) or p.startswith("profile ") for p in rest):
+    if all(re.match(r"A\d+=", p) or p.startswith("profile ") or is_open(p, rule) for p in rest):
         return READING if rest else NO_ATTRIBUTE
     return BUG
 
@@ -76,19 +97,29 @@ def classes(report: dict[str, Any]) -> list[FindingClass]:
     """The failing (rule, reading) classes of a JSON validation report, largest first; ValueError
     when the report holds fewer failures than it counts (made with too small --examples)."""
     found: dict[tuple[str, str], FindingClass] = {}
-    # The reading that explains a whole (case, rule) row names each of its failures, where one does.
-    whole = {(d["case"], d["rule"]): d["explained_by"].split("|")[0] for d in report["discrepancies"]
-             if d["explained_by"]}
+    contradicted = {(d["case"], d["rule"]): {c["reading"]: dict(c, case=d["case"]) for c in d.get("contradicted", [])}
+                    for d in report["discrepancies"]}
+    # The reading that explains a whole (case, rule) row names each of its failures, where one does
+    # and no right element of the row's case contradicts it.
+    whole = {(d["case"], d["rule"]): next((r for r in d["explained_by"].split("|")
+                                           if r not in contradicted[(d["case"], d["rule"])]), "")
+             for d in report["discrepancies"] if d["explained_by"]}
     for rule in report["rules"]:
         listed = rule.get("first_failures", [])
         if len(listed) != rule["counts"]["fail"]:
             raise ValueError("rule %s: %d failures, %d in the report; make it with --examples %d or more" % (
                 rule["rule"], rule["counts"]["fail"], len(listed), rule["counts"]["fail"]))
         for f in listed:
+            refused = contradicted.get((f["case"], rule["rule"]), {})
+            standing_readings = [r for r in f["explained_by"] if r not in refused]
             reading = whole.get((f["case"], rule["rule"]), "")
-            if reading not in f["explained_by"]:
-                reading = f["explained_by"][0] if f["explained_by"] else "unexplained"
-            found.setdefault((rule["rule"], reading), FindingClass(rule["rule"], reading)).failures.append(f)
+            if not reading or reading not in standing_readings:
+                reading = standing_readings[0] if standing_readings else "unexplained"
+            c = found.setdefault((rule["rule"], reading), FindingClass(rule["rule"], reading))
+            c.failures.append(f)
+            for r in f["explained_by"]:
+                if r in refused:
+                    c.refused.setdefault(r, refused[r])
     return sorted(found.values(), key=lambda c: (-len(c.failures), c.rule, c.reading))
 
 
@@ -127,12 +158,13 @@ def pairs_of(failures: list[dict[str, Any]]) -> list[tuple[str, int]]:
 def intervals_of(c: "FindingClass", exhaustive: dict[str, Any] | None) -> list[tuple[str, dict[str, Any]]]:
     """The extent on every input: the intervals of the peer's exhaustive runs (castlike validate
     --exhaustive, kept in vectors/known-discrepancies/exhaustive-<peer>.json) with the class's rule
-    that its reading explains (none explains an "unexplained" class's), as (configuration, interval)."""
+    that its reading explains (an "unexplained" class's: those no reading explains, or only readings
+    the class refuses), as (configuration, interval)."""
     if not exhaustive:
         return []
     return [(conf["id"], i) for conf in exhaustive["configurations"] for i in conf["intervals"]
             if i["rule"] == c.rule
-            and (c.reading in i["readings"] or (c.reading == "unexplained" and not i["readings"]))]
+            and (c.reading in i["readings"] or (c.reading == "unexplained" and set(i["readings"]) <= set(c.refused)))]
 
 
 def _size(f: dict[str, Any]) -> int:
@@ -193,11 +225,13 @@ def title(who: str, c: FindingClass, status: str, descriptions: dict[str, str]) 
 
 def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, descriptions: dict[str, str],
              sources: dict[str, str], points: dict[str, str], repro_name: str | None,
-             exhaustive: dict[str, Any] | None = None) -> str:
+             exhaustive: dict[str, Any] | None = None, machine: str = "") -> str:
     operator = operator_of(c.failures[0]["call"])
     lines = ["# " + title(peer_named(report), c, status, descriptions), ""]
     lines.append("Implementation: %s." % report["description"].split(", results file")[0])
     lines.append("")
+    if machine:
+        lines += ["Machine the results come from: %s." % machine, ""]
     lines.append("## What the ONNX page says")
     lines.append("")
     lines.append("Operator page: %s. Rule `%s` (castlike's id): %s." % (ONNX_PAGES[operator], c.rule,
@@ -222,6 +256,12 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
     for f in minimal(c.failures):
         lines.append("| %s -> %s | %s | %s | %s | %s |" % (f["from"], f["to"], f["call"], shown(f["input"]),
                                                          shown(f["expected"]), shown(f["actual"])))
+    if c.refused:
+        lines += ["", "## Readings refused", "",
+                  "Each gives these failures, but an element the peer gets right contradicts it:", ""]
+        for r, w in sorted(c.refused.items()):
+            lines.append("- `%s`: in %s it gives %s for %s, where the peer gives %s, as it should" % (
+                r, w["case"], shown(w["reading_gives"]), shown(w["input"]), shown(w["actual"])))
     lines += ["", "## Extent", "", "%d failing element%s on castlike's vectors (%s):" % (
         len(c.failures), "s"[:len(c.failures) != 1], ", ".join(report["vectors"])), ""]
     for where, n in pairs_of(c.failures):
@@ -243,18 +283,54 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
                 conf, i["first"], i["last"], i["count"], "s"[:i["count"] != 1], i["expected"], i["actual"]))
     lines += ["", "## Reproduction", ""]
     if repro_name:
-        lines += ["`%s`, written beside this report by castlike's `scripts/peer-findings`, runs with the peer alone "
-                  "(no castlike): it prints each input, the expected and the actual value, and exits 1 while the "
-                  "behaviour is there (0 once every output is the expected one, 3 when an output is neither)."
-                  % repro_name, ""]
+        lines += ["[`%s`](%s), committed beside this report (written by castlike's `scripts/peer-findings`), "
+                  "runs with the peer alone (no castlike): it prints each input, the expected and the actual value, "
+                  "and exits 1 while the behaviour is there (0 once every output is a correct one, 3 when an output "
+                  "is neither). An expected NaN is any NaN (of the expected sign under a float8 rule)."
+                  % (repro_name, repro_name), ""]
     else:
         lines += ["No reproduction in this peer's API is generated yet: `scripts/repro-peer %s FROM:TO INPUT` "
                   "(needs castlike) reproduces each input above." % peer, ""]
     return "\n".join(lines)
 
 
+def reaches(peer: str, failure: dict[str, Any], types: dict[str, TypeFacts]) -> bool:
+    """Whether a failure's pair reaches the peer's own code: for ml_dtypes, a pair with a text on one
+    side and numpy's own type on the other is numpy's object-array conversion alone."""
+    if peer != "ml-dtypes" or "STRING" not in (failure["from"], failure["to"]):
+        return True
+    other = failure["to"] if failure["from"] == "STRING" else failure["from"]
+    return not re.fullmatch(r"bool|str|float(16|32|64)|u?int(8|16|32|64)", types[other].numpy_name)
+
+
+def note_title(who: str) -> str:
+    return "%s: no saturate / round_mode attribute: one behaviour for every setting (not a bug of this API)" % who
+
+
+def note(who: str, report: dict[str, Any], noted: list[FindingClass], descriptions: dict[str, str],
+         repro: str | None) -> str:
+    """The one note of an attributeless peer: each class that only the attribute it lacks explains."""
+    lines = ["# " + note_title(who), "",
+             "Implementation: %s." % report["description"].split(", results file")[0], "",
+             "%s has no `saturate` and no `round_mode`: it converts one way whatever a case asks, so the cases "
+             "that ask for the other setting fail. An ONNX runtime built on it must apply the attribute itself. "
+             "Each row is the setting the peer behaves as, with one input:" % who, "",
+             "| rule | behaves as | elements | pair | call | input | expected | actual |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for c in noted:
+        f = minimal(c.failures)[0]
+        lines.append("| `%s` | `%s`: %s | %d | %s -> %s | %s | %s | %s | %s |" % (
+            c.rule, c.reading, plain(descriptions.get(c.reading, "")), len(c.failures), f["from"], f["to"], f["call"],
+            shown(f["input"]), shown(f["expected"]), shown(f["actual"])))
+    lines += ["", "## Reproduction", ""]
+    if repro:
+        lines += ["[`%s`](%s), committed beside this note, runs each input above with the peer alone; it exits 1 "
+                  "while the peer behaves so." % (repro, repro), ""]
+    return "\n".join(lines)
+
+
 def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts], semantics: str,
-                   out: Path, exhaustive: dict[str, Any] | None = None) -> dict[str, Any]:
+                   out: Path, exhaustive: dict[str, Any] | None = None, machine: str = "") -> dict[str, Any]:
     """Writes one Markdown report (and, for the peers of REPRODUCIBLE, one reproduction script) per
     class into `out`, and out/findings.json; returns that index."""
     out.mkdir(parents=True, exist_ok=True)
@@ -265,28 +341,48 @@ def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts
     sources, points = rule_sources(semantics), contradictions(semantics)
     index: dict[str, Any] = {"format": "castlike-findings", "format_version": 1, "peer": peer,
                              "implementation": report["implementation"], "description": report["description"],
-                             "vectors": report["vectors"], "classes": [],
+                             "vectors": report["vectors"], "machine": machine, "classes": [],
                              "rejections": [{"case": r["case"], "call": r["call"], "message": r["message"]}
                                             for r in report["rejections"]],
                              "cases_with_failures": sorted({d["case"] for d in report["discrepancies"]})}
-    for c in classes(report):
-        status = standing(c.reading, peer)
+    found = classes(report)
+    # The failures of pairs whose elements never reach the peer's own code are not its findings.
+    reached = [FindingClass(c.rule, c.reading, [f for f in c.failures if reaches(peer, f, types)], c.refused)
+               for c in found]
+    index["not_the_peer"] = sum(len(c.failures) for c in found) - sum(len(c.failures) for c in reached)
+    reached = [c for c in reached if c.failures]
+    noted = [c for c in reached if standing(c.reading, peer, c.rule) == NO_ATTRIBUTE]
+    if noted:
+        repro = NO_ATTRIBUTE_NOTE + ".py" if peer in REPRODUCIBLE else None
+        if repro:
+            examples = [Example.of(minimal(c.failures)[0], c.rule) for c in noted]
+            (out / repro).write_text(script(peer, peer_named(report), note_title(peer_named(report)), examples, types))
+            (out / repro).chmod(0o755)
+        (out / (NO_ATTRIBUTE_NOTE + ".md")).write_text(note(peer_named(report), report, noted, descriptions, repro))
+    for c in reached:
+        status = standing(c.reading, peer, c.rule)
         repro_name = None
-        if peer in REPRODUCIBLE:
-            examples = [Example.of(f) for f in minimal(c.failures)]
-            repro_name = c.key + ".py"
-            (out / repro_name).write_text(script(peer, peer_named(report), title(
-                peer_named(report), c, status, descriptions), examples, types))
-            (out / repro_name).chmod(0o755)
-        (out / (c.key + ".md")).write_text(markdown(peer, report, c, status, descriptions, sources, points, repro_name,
-                                                    exhaustive))
+        report_name = c.key + ".md"
+        if status == NO_ATTRIBUTE:
+            report_name = NO_ATTRIBUTE_NOTE + ".md"
+            repro_name = NO_ATTRIBUTE_NOTE + ".py" if peer in REPRODUCIBLE else None
+        else:
+            if peer in REPRODUCIBLE:
+                examples = [Example.of(f, c.rule) for f in minimal(c.failures)]
+                repro_name = c.key + ".py"
+                (out / repro_name).write_text(script(peer, peer_named(report), title(
+                    peer_named(report), c, status, descriptions), examples, types))
+                (out / repro_name).chmod(0o755)
+            (out / report_name).write_text(markdown(peer, report, c, status, descriptions, sources, points,
+                                                    repro_name, exhaustive, machine))
         cases: dict[str, int] = {}
         for f in c.failures:
             cases[f["case"]] = cases.get(f["case"], 0) + 1
         index["classes"].append({"rule": c.rule, "reading": c.reading, "standing": status,
                                  "description": plain(descriptions.get(c.reading, "")), "failures": len(c.failures),
                                  "exhaustive_inputs": sum(i["count"] for _, i in intervals_of(c, exhaustive)),
-                                 "report": c.key + ".md", "reproduction": repro_name, "cases": cases})
+                                 "report": report_name, "reproduction": repro_name, "cases": cases,
+                                 "refused": sorted(c.refused)})
     (out / "findings.json").write_text(json.dumps(index, indent=1, sort_keys=True) + "\n")
     return index
 
@@ -299,12 +395,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--semantics", required=True, help="docs/semantics.md")
     parser.add_argument("--out", required=True, help="directory for the reports")
     parser.add_argument("--exhaustive", help="the peer's exhaustive known file (its failing intervals), if any")
+    parser.add_argument("--machine", default="", help="the CPU the results come from (model, instruction sets)")
     args = parser.parse_args(argv)
     try:
         report = json.loads(Path(args.report).read_text())
         types = parse_types(Path(args.types).read_text())
         exhaustive = json.loads(Path(args.exhaustive).read_text()) if args.exhaustive else None
-        index = write_findings(args.peer, report, types, Path(args.semantics).read_text(), Path(args.out), exhaustive)
+        index = write_findings(args.peer, report, types, Path(args.semantics).read_text(), Path(args.out), exhaustive,
+                               args.machine)
     except (OSError, ValueError, KeyError) as e:
         print("findings: error: %s" % e, file=sys.stderr)
         return 2

@@ -5,13 +5,16 @@ the output read as raw bytes; the ONNX reference: the same model in ReferenceEva
 same model read from a file and compiled for its CPU plugin, the input fed or an initializer; ml_dtypes:
 numpy astype; JAX: a jitted astype or lax.convert_element_type; torch: Tensor.to), prints each input with the expected
 and the actual value, and exits 1 while some output is the finding's, 0 once every output is the
-expected one, 3 when an output is neither (the behaviour changed).
+expected one, 3 when an output is neither (the behaviour changed). An expected NaN is any NaN of the
+destination: the ONNX pages fix no NaN payload, and a NaN's sign only for float8 (the Cast float8
+table: -NaN stays -NaN), so a float8 rule's expected NaN is any NaN of the expected sign.
 
 The type facts a script needs (ONNX id, numpy / ml_dtypes name, width) come from `castlike types --format json`.
 Standard library only."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from dataclasses import dataclass
@@ -25,6 +28,26 @@ class TypeFacts:
     onnx_id: int
     numpy_name: str
     bits: int
+    encoding: str = ""  # a float's special values (`castlike types`: ieee, fn, fnuz, ...); "" otherwise
+    exponent_bits: int = 0
+    mantissa_bits: int = 0
+
+    def is_nan(self, v: Value) -> bool:
+        return isinstance(v, int) and is_nan_bits(self.encoding, self.bits, self.exponent_bits, self.mantissa_bits, v)
+
+
+def is_nan_bits(encoding: str, bits: int, exponent_bits: int, mantissa_bits: int, v: int) -> bool:
+    """Whether bits v are a NaN of a type of this layout (the scripts carry this function's text)."""
+    magnitude = v & ((1 << (bits - 1)) - 1)
+    if encoding == "ieee":
+        return magnitude >> mantissa_bits == (1 << exponent_bits) - 1 and magnitude & ((1 << mantissa_bits) - 1) != 0
+    if encoding == "fn":
+        return magnitude == (1 << (bits - 1)) - 1
+    if encoding == "fnuz":
+        return v == 1 << (bits - 1)
+    if encoding == "exponent-only":
+        return v == (1 << bits) - 1
+    return False
 
 
 def parse_types(document: str) -> dict[str, TypeFacts]:
@@ -33,10 +56,19 @@ def parse_types(document: str) -> dict[str, TypeFacts]:
         rows = json.loads(document)["types"]
     except (ValueError, KeyError, TypeError):
         raise ValueError("not the output of `castlike types --format json`") from None
-    out = {t["name"]: TypeFacts(t["onnx"], t["numpy"], t["bits"]) for t in rows}
+    out = {t["name"]: TypeFacts(t["onnx"], t["numpy"], t["bits"], *_layout(t)) for t in rows}
     if not out:
         raise ValueError("no type in the `castlike types --format json` document")
     return out
+
+
+def _layout(row: dict[str, Any]) -> tuple[Any, ...]:
+    f = row.get("float")
+    return (f["encoding"], f["exponent_bits"], f["mantissa_bits"]) if f else ()
+
+
+# How a script matches an expected value: its bits, any NaN, or any NaN of the expected's sign.
+EXACT, ANY_NAN, SIGNED_NAN = "", "any NaN", "NaN of that sign"
 
 
 def _value(v: dict[str, Any]) -> Value:
@@ -53,10 +85,17 @@ class Example:
     input: Value
     expected: Value
     actual: Value
+    rule: str = ""  # castlike's rule id: a float8 rule fixes an expected NaN's sign
+
+    def expected_match(self, types: dict[str, TypeFacts]) -> str:
+        """EXACT, ANY_NAN or SIGNED_NAN: what a correct output must equal (the module docstring)."""
+        if not types[self.destination].is_nan(self.expected):
+            return EXACT
+        return SIGNED_NAN if self.rule.startswith("F8.") else ANY_NAN
 
     @staticmethod
-    def of(failure: dict[str, Any]) -> "Example":
-        """The example of one failure of a JSON validation report."""
+    def of(failure: dict[str, Any], rule: str = "") -> "Example":
+        """The example of one failure of a JSON validation report (of castlike's rule `rule`)."""
         call = failure["call"]
         opset = re.search(r"opset (\d+)", call)
         if not opset:
@@ -70,34 +109,51 @@ class Example:
             attributes.append(("round_mode", mode.group(1)))
         return Example(failure["from"], failure["to"], "Cast" if call.startswith("Cast at ") else "CastLike",
                        int(opset.group(1)), tuple(attributes), _value(failure["input"]), _value(failure["expected"]),
-                       _value(failure["actual"]))
+                       _value(failure["actual"]), rule)
 
 
 # What every script shares: the cases, the type facts, the verdict.
 _MAIN = '''
 def shown(t, v):
-    return repr(v) if isinstance(v, str) else "0x%0*x" % (max(2, (TYPES[t][2] + 3) // 4), v)
+    return repr(v) if isinstance(v, str) else "0x%%0*x" %% (max(2, (TYPES[t][2] + 3) // 4), v)
+
+
+def is_nan(t, v):
+    return isinstance(v, int) and is_nan_bits(TYPES[t][3], TYPES[t][2], TYPES[t][4], TYPES[t][5], v)
+
+
+def sign(t, v):
+    return v >> (TYPES[t][2] - 1)
+
+
+def correct(t, got, expected, match):
+    """Whether `got` is a correct output: the expected bits, or a NaN as `match` says."""
+    if match == %(exact)r:
+        return got == expected
+    return is_nan(t, got) and (match == %(any)r or sign(t, got) == sign(t, expected))
 
 
 def main():
     reproduced = changed = 0
-    for src, dst, operator, opset, attributes, x, expected, actual in CASES:
+    for src, dst, operator, opset, attributes, x, expected, match, actual in CASES:
         try:
             got = run(src, dst, operator, opset, dict(attributes), x)
         except Exception as e:  # the peer refused the call: not this finding
-            got = "refused: %s" % e
-        state = "REPRODUCED" if got == actual else "as expected" if got == expected else "CHANGED"
+            got = "refused: %%s" %% e
+        state = ("REPRODUCED" if got == actual else "as expected" if correct(dst, got, expected, match)
+                 else "CHANGED")
         reproduced += state == "REPRODUCED"
         changed += state == "CHANGED"
-        print("%s %s %s -> %s (%s opset %d %s): expected %s, got %s" % (
-            state, src, shown(src, x), dst, operator, opset, dict(attributes), shown(dst, expected),
+        print("%%s %%s %%s -> %%s (%%s opset %%d %%s): expected %%s, got %%s" %% (
+            state, src, shown(src, x), dst, operator, opset, dict(attributes),
+            shown(dst, expected) + (" (%%s)" %% match if match else ""),
             got if isinstance(got, str) and got.startswith("refused") else shown(dst, got)))
     return 1 if reproduced else 3 if changed else 0
 
 
 if __name__ == "__main__":
     sys.exit(main())
-'''
+''' % {"exact": EXACT, "any": ANY_NAN}
 
 _NUMPY = '''
 def dtype(t):
@@ -261,17 +317,23 @@ def script(peer: str, implementation: str, title: str, examples: list[Example], 
     """The reproduction script of `examples` for `peer` (one of REPRODUCIBLE)."""
     imports, body = _RUN[peer]
     used = sorted({t for e in examples for t in (e.source, e.destination)})
-    facts = "".join("    %r: (%d, %r, %d),\n" % (t, types[t].onnx_id, types[t].numpy_name, types[t].bits) for t in used)
-    cases = "".join("    (%r, %r, %r, %d, %r, %s, %s, %s),\n" % (
+    facts = "".join("    %r: (%d, %r, %d, %r, %d, %d),\n" % (
+        t, types[t].onnx_id, types[t].numpy_name, types[t].bits, types[t].encoding, types[t].exponent_bits,
+        types[t].mantissa_bits) for t in used)
+    cases = "".join("    (%r, %r, %r, %d, %r, %s, %s, %r, %s),\n" % (
         e.source, e.destination, e.operator, e.opset, e.attributes, _literal(e.input), _literal(e.expected),
-        _literal(e.actual)) for e in examples)
+        e.expected_match(types), _literal(e.actual)) for e in examples)
     doc = ('"""%s\n\nFound by castlike on %s. Runs with the peer alone: prints each input, the expected and\n'
            'the actual value; exits 1 while an output is the finding\'s, 0 once every output is the expected one,\n'
-           '3 when an output is neither."""\n' % (title.replace('"""', "'''"), implementation))
+           '3 when an output is neither. An expected NaN is any NaN (of its sign under a float8 rule): the\n'
+           'ONNX pages fix no NaN payload, and a NaN\'s sign only in the Cast float8 table."""\n'
+           % (title.replace('"""', "'''"), implementation))
     return ("#!/usr/bin/env python3\n" + doc + "import sys\n\n" + imports +
-            "\n# name: (ONNX TensorProto id, numpy / ml_dtypes name, bits)\nTYPES = {\n" + facts + "}\n"
-            "# (source, destination, operator, opset, attributes, input, expected, actual): bits, or texts\n"
-            "CASES = [\n" + cases + "]\n\n" + body + "\n" + _MAIN)
+            "\n# name: (ONNX TensorProto id, numpy / ml_dtypes name, bits, float encoding, exponent bits,\n"
+            "# mantissa bits)\nTYPES = {\n" + facts + "}\n"
+            "# (source, destination, operator, opset, attributes, input, expected, what a correct output\n"
+            "# must be: \"\" the expected bits, %r, or %r, actual): bits, or texts\n" % (ANY_NAN, SIGNED_NAN) +
+            "CASES = [\n" + cases + "]\n\n" + body + "\n\n" + inspect.getsource(is_nan_bits) + "\n" + _MAIN)
 
 
 def _literal(v: Value) -> str:

@@ -1,0 +1,41 @@
+"""Runs the reproductions of a peer's findings as its maintainer would: each script in the peer's
+pinned venv (without the castlike package), with `import castlike` failing besides, so that a script
+needing castlike fails. Standard library only."""
+
+import json
+import subprocess
+
+from . import peer_venv, registry
+
+WITHOUT_CASTLIKE = ("import runpy, sys; sys.modules['castlike'] = None; script = sys.argv[1]; sys.argv = [script]; "
+                    "runpy.run_path(script, run_name='__main__')")
+
+
+def run(python, script, label):
+    """Runs one reproduction with `python`; True when it reproduces (exit 1 and a REPRODUCED line:
+    an uncaught exception, a missing module, exits 1 too)."""
+    r = subprocess.run([str(python), "-c", WITHOUT_CASTLIKE, str(script)], capture_output=True, text=True,
+                       timeout=600)
+    ok = r.returncode == 1 and "REPRODUCED" in r.stdout
+    print("%s %s: %s (exit %d)%s" % ("ok     " if ok else "FAILED ", label, script.name, r.returncode,
+                                     "" if ok else "\n" + (r.stdout + r.stderr).strip()))
+    return ok
+
+
+def check(peer, directory):
+    """Runs each reproduction of the findings index directory/findings.json; the number of classes
+    whose reproduction is missing or does not reproduce its finding (exit 1, a REPRODUCED line)."""
+    python = peer_venv.ensure(registry.get(peer).requirements, with_castlike=False)
+    index = json.loads((directory / "findings.json").read_text())
+    bad = 0
+    verdicts = {}  # a script shared by classes (a peer's no-attribute note) runs once
+    for c in index["classes"]:
+        script = directory / c["reproduction"] if c["reproduction"] else None
+        if script is None or not script.is_file():
+            print("FAILED  %s: %s %s has no reproduction" % (peer, c["rule"], c["reading"]))
+            bad += 1
+            continue
+        if script not in verdicts:
+            verdicts[script] = run(python, script, peer)
+        bad += not verdicts[script]
+    return bad
