@@ -108,6 +108,8 @@ struct ResponseHeader {
   uint32_t message_length = 0;  // bytes following the header
   uint64_t text_count = 0;      // STRING output: `count` lengths (uint64, kTextNotSet) follow,
   uint64_t text_bytes = 0;      // then the texts' bytes
+  // kLoad, loaded: the sandbox's description ("seccomp allowlist, Landlock ABI 6") follows the name.
+  uint32_t confinement_length = 0;
 };
 
 }  // namespace castlike::harness::protocol
