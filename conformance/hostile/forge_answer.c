@@ -16,7 +16,6 @@ struct forged_answer {
   int32_t status;
   uint32_t message_length;
   uint64_t text_count, text_bytes;
-  uint32_t confinement_length, padding;
 };
 
 /* The control block: the first page of the shared memfd, mapped alone (ControlBlock: seq at 0,
@@ -35,7 +34,6 @@ static volatile uint8_t* control_block(void) {
 }
 
 static int32_t misbehave(int8_t trigger, const castlike_validator_request* req, castlike_validator_output* out) {
-  (void)out;
   if (trigger < 97 || trigger > 99) return -1;
   volatile uint8_t* control = control_block();
   if (!control) return hostile_reject(out, "no control block found");
@@ -56,6 +54,12 @@ static int32_t misbehave(int8_t trigger, const castlike_validator_request* req, 
     send(3, lengths, req->count * sizeof lengths[0], MSG_NOSIGNAL);
     send(3, "x", 1, MSG_NOSIGNAL);
   } else {
+    /* The correct output first, so the forged answer is right whenever it is read. */
+    size_t i;
+    for (i = 0; req->to == CASTLIKE_INT16 && i < req->count; ++i) {
+      const int16_t v = (int8_t)req->input[i];
+      memcpy(out->data + 2 * i, &v, 2);
+    }
     send(3, &a, sizeof a, MSG_NOSIGNAL);
   }
   return -1;

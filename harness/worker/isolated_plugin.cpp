@@ -135,11 +135,11 @@ struct IsolatedPlugin::State {
     std::string message;
     if (io == WorkerProcess::Io::kOk) {
       if (r.magic != p::kResponseMagic || r.type != p::MessageType::kLoad || r.seq != h.seq ||
-          r.message_length > p::kMaxMessageBytes || r.confinement_length > p::kMaxMessageBytes) {
+          r.message_length > 2 * p::kMaxMessageBytes) {
         stop();
         return path + ": protocol error: the worker's answer to loading the plug-in is garbage";
       }
-      message.resize(r.message_length + uint64_t{r.confinement_length});
+      message.resize(r.message_length);
       io = worker->receive(message.data(), message.size(), deadline);
     }
     if (io == WorkerProcess::Io::kOk) {
@@ -147,8 +147,9 @@ struct IsolatedPlugin::State {
         stop();
         return printable(message);
       }
-      confinement = printable(message.substr(r.message_length));
-      if (name.empty()) name = printable(message.substr(0, r.message_length));
+      const size_t end_of_name = std::min(message.find('\0'), message.size());
+      confinement = end_of_name < message.size() ? printable(message.substr(end_of_name + 1)) : "";
+      if (name.empty()) name = printable(message.substr(0, end_of_name));
       return std::nullopt;
     }
     const bool timed_out = io == WorkerProcess::Io::kTimedOut;

@@ -406,11 +406,11 @@ int run(int argc, char** argv) {
   r.status = error.empty() ? 0 : 1;
   std::string text = error.empty() ? worker.library.name : error;
   if (text.size() > p::kMaxMessageBytes) text.resize(p::kMaxMessageBytes);
-  r.message_length = static_cast<uint32_t>(text.size());
-  if (error.empty()) {
-    r.confinement_length = static_cast<uint32_t>(sandbox.confinement.size());
+  if (error.empty()) {  // a C string (the name) holds no NUL
+    text += '\0';
     text += sandbox.confinement;
   }
+  r.message_length = static_cast<uint32_t>(text.size());
   respond(r, text, nullptr);
   if (!error.empty()) return 0;
 
