@@ -5,11 +5,12 @@
  *  98 prlimit(validator, RLIMIT_FSIZE = 0)        97 setpriority(validator, 19)
  *  96 bind a Unix socket to a path in the directory                95 setrlimit(RLIMIT_CORE, infinity)
  *  94 setxattr on the victim                       93 utimensat: the victim's times to 1970
- *  92 ioctl(FS_IOC_SETFLAGS) (chattr)               91 acct(the victim)
+ *  92 ioctl(FS_IOC_SETFLAGS) (chattr)               91 acct
  *  90 sethostname                                  89 read the victim (a user's file)
  *  88 connect to 127.0.0.1:22                      87 prctl(PR_SET_DUMPABLE, 1)
  *  86 a thread that works and is joined (allowed: the output is correct)
- *  85 fork + setsid: a grandchild that outlives everything   84 sched_setscheduler(validator) */
+ *  85 fork + setsid: a grandchild that outlives everything   84 sched_setscheduler(validator)
+ *  83 mount_setattr (each of 92 to 83 is made harmless should it get through) */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -23,6 +24,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/xattr.h>
@@ -81,16 +83,18 @@ static int32_t misbehave(int8_t trigger, const castlike_validator_request* req, 
       break;
     }
     case 92: {
-      int flags = FS_IMMUTABLE_FL;
-      if (ioctl(0, FS_IOC_SETFLAGS, &flags) == 0) escaped = "chattr";
+      int flags = 0; /* set back as they are: harmless where it gets through */
+      if (ioctl(0, FS_IOC_GETFLAGS, &flags) == 0 && ioctl(0, FS_IOC_SETFLAGS, &flags) == 0) escaped = "chattr";
       break;
     }
     case 91:
-      if (acct(in_directory("victim")) == 0) escaped = "acct";
+      if (acct(NULL) == 0) escaped = "acct"; /* turns accounting off: harmless where it gets through */
       break;
-    case 90:
-      if (sethostname("castlike-hostile", 16) == 0) escaped = "sethostname";
+    case 90: {
+      char name[256] = {0};
+      if (gethostname(name, sizeof name - 1) == 0 && sethostname(name, strlen(name)) == 0) escaped = "sethostname";
       break;
+    }
     case 89: {
       char secret[16] = {0};
       const int fd = open(in_directory("victim"), O_RDONLY);
@@ -130,6 +134,13 @@ static int32_t misbehave(int8_t trigger, const castlike_validator_request* req, 
     case 84: {
       const struct sched_param param = {0};
       if (sched_setscheduler(getppid(), SCHED_BATCH, &param) == 0) escaped = "sched_setscheduler";
+      break;
+    }
+    case 83: {
+      const uint64_t read_only[4] = {1 /* MOUNT_ATTR_RDONLY */, 0, 0, 0};
+      /* The test's directory, not a mount's root: harmless where it gets through (EINVAL). */
+      if (syscall(SYS_mount_setattr, AT_FDCWD, in_directory(""), 0, read_only, sizeof read_only) == 0)
+        escaped = "mount_setattr";
       break;
     }
     default:

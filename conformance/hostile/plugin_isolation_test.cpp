@@ -489,7 +489,8 @@ TEST(Sandbox, EachWayOutIsStoppedAtItsCall) {
     const char* call;
   } attempts[] = {{99, "fcntl"}, {98, "prlimit64"}, {97, "setpriority"}, {96, "socket"}, {95, "prlimit64"},
                   {94, "setxattr"}, {93, "utimensat"}, {92, "ioctl"}, {91, "acct"}, {90, "sethostname"},
-                  {88, "socket"}, {87, "prctl"}, {85, "clone"}, {84, "sched_setscheduler"}};
+                  {88, "socket"}, {87, "prctl"}, {85, "clone"}, {84, "sched_setscheduler"},
+                  {83, "mount_setattr"}};
   struct stat before{};
   stat((dir.path + "/victim").c_str(), &before);
   for (const auto& a : attempts) {
