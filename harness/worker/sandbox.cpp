@@ -51,11 +51,12 @@ std::optional<std::string> set_worker_limits(uint64_t file_size_limit, uint64_t 
 namespace {
 
 // Files the loader and a conversion library read on any system: the system's libraries and the
-// loader's cache, CPU facts a thread pool reads, the worker's own /proc entry (its handlers read
-// /proc/self/status), and the devices a C library reads or writes.
+// loader's cache, CPU and memory facts a thread pool or a CPU-feature probe reads, the worker's
+// own /proc entry (its handlers read /proc/self/status), and the devices a C library uses.
 constexpr const char* kSystemReadable[] = {
     "/usr/lib", "/usr/lib64", "/usr/lib32", "/usr/local/lib", "/lib", "/lib64", "/lib32", "/etc/ld.so.cache",
-    "/etc/ld.so.preload", "/sys/devices/system/cpu", "/proc/self", "/dev/null", "/dev/zero", "/dev/urandom"};
+    "/etc/ld.so.preload", "/sys/devices/system/cpu", "/proc/cpuinfo", "/proc/meminfo", "/proc/self", "/dev/null",
+    "/dev/zero", "/dev/urandom"};
 
 #ifndef CASTLIKE_WITHOUT_SECCOMP
 // Allowed whatever their arguments: memory, threads and waiting, facts about this process,
