@@ -3,7 +3,10 @@
 // process is left behind. Timeouts are 1 s, so every test ends within a few seconds.
 #include <dirent.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -457,17 +460,142 @@ int threads(int pid) {
   return n;
 }
 
-// A child process is stopped; a thread is refused (pthread_create fails, the plug-in answers on its
-// own thread), so none is left running after the call.
-TEST(Sandbox, NoThreadOrChildOutlivesTheCall) {
+// A child process is stopped; a thread is allowed (a conversion library's thread pool) and one
+// left running after the call ends with the worker, like everything the plug-in started.
+TEST(Sandbox, NoChildAndNoThreadOutlivesTheWorker) {
   expect_forbidden(CASTLIKE_HOSTILE_OUTLIVE_CALL, 98, "clone");
   auto plugin = open_isolated(CASTLIKE_HOSTILE_OUTLIVE_CALL);
   ASSERT_TRUE(plugin);
   const auto in = values(99, 7);
   Int8Call c(in);
   expect_sign_extended(plugin->call(c.call), in);
-  EXPECT_EQ(threads(plugin->worker_pid()), 1);
+  const int pid = plugin->worker_pid();
+  EXPECT_EQ(threads(pid), 2);
   EXPECT_EQ(plugin->workers_started(), 1u);
+  plugin.reset();
+  EXPECT_EQ(threads(pid), 0);
+  EXPECT_EQ(child_processes(), 0);
+}
+
+// Default deny (sandbox.hpp): every way out of the worker that is not on the allowlist stops the
+// worker at its call, and what it aimed at did not happen (the validator still runs, unchanged).
+TEST(Sandbox, EachWayOutIsStoppedAtItsCall) {
+  HostileDirectory dir;
+  const int priority = getpriority(PRIO_PROCESS, 0);
+  rlimit file_size{};
+  getrlimit(RLIMIT_FSIZE, &file_size);
+  const struct {
+    int8_t trigger;
+    const char* call;
+  } attempts[] = {{99, "fcntl"}, {98, "prlimit64"}, {97, "setpriority"}, {96, "socket"}, {95, "prlimit64"},
+                  {94, "setxattr"}, {93, "utimensat"}, {92, "ioctl"}, {91, "acct"}, {90, "sethostname"},
+                  {88, "socket"}, {87, "prctl"}, {85, "clone"}, {84, "sched_setscheduler"},
+                  {83, "mount_setattr"}};
+  struct stat before{};
+  stat((dir.path + "/victim").c_str(), &before);
+  for (const auto& a : attempts) {
+    SCOPED_TRACE(a.trigger);
+    expect_forbidden(CASTLIKE_HOSTILE_ESCAPE, a.trigger, a.call);
+    EXPECT_EQ(dir.entries(), std::vector<std::string>{"victim"});
+  }
+  struct stat after{};
+  stat((dir.path + "/victim").c_str(), &after);
+  EXPECT_EQ(after.st_mtim.tv_sec, before.st_mtim.tv_sec);
+  EXPECT_EQ(getpriority(PRIO_PROCESS, 0), priority);
+  rlimit now{};
+  getrlimit(RLIMIT_FSIZE, &now);
+  EXPECT_EQ(now.rlim_cur, file_size.rlim_cur);
+  EXPECT_EQ(sched_getscheduler(0), SCHED_OTHER);
+}
+
+// Threads are allowed: a plug-in that computes on a thread and joins it answers correctly.
+TEST(Sandbox, ThreadsAreAllowed) {
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_ESCAPE);
+  ASSERT_TRUE(plugin);
+  const auto in = values(86, 7);
+  Int8Call c(in);
+  expect_sign_extended(plugin->call(c.call), in);
+}
+
+// Landlock: a user's file is not there for the plug-in (open fails, the plug-in answers); without
+// Landlock (forced here as on a kernel lacking it) the allowlist alone lets it read the file, and
+// the worker says so in its description of the sandbox.
+TEST(Sandbox, UserFilesAreHiddenByLandlock) {
+  std::string why_not;
+  HostileDirectory dir;
+  const auto in = values(89, 7);
+  Int8Call c(in);
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_ESCAPE);
+  ASSERT_TRUE(plugin);
+  if (plugin->confinement().find("Landlock ABI") == std::string::npos)
+    GTEST_SKIP() << "this kernel has no Landlock: " << plugin->confinement();
+  EXPECT_EQ(plugin->confinement().rfind("seccomp allowlist, Landlock ABI ", 0), 0u) << plugin->confinement();
+  expect_sign_extended(plugin->call(c.call), in);
+  setenv("CASTLIKE_PLUGIN_SANDBOX", "seccomp-only", 1);
+  auto fallback = open_isolated(CASTLIKE_HOSTILE_ESCAPE);
+  unsetenv("CASTLIKE_PLUGIN_SANDBOX");
+  ASSERT_TRUE(fallback);
+  EXPECT_EQ(fallback->confinement(), "seccomp allowlist, no Landlock (CASTLIKE_PLUGIN_SANDBOX=seccomp-only)");
+  const PluginOutcome read = fallback->call(c.call);
+  EXPECT_EQ(read.kind, Kind::kRejected);
+  EXPECT_EQ(read.message, "escaped: read the victim");
+  plugin.reset();
+  fallback.reset();
+  // The allowlist still holds in the fallback.
+  setenv("CASTLIKE_PLUGIN_SANDBOX", "seccomp-only", 1);
+  expect_failure(CASTLIKE_HOSTILE_ESCAPE, values(99, 7), ElementType::kInt16, Kind::kForbiddenCall,
+                 "was stopped by the sandbox at a forbidden system call: fcntl");
+  unsetenv("CASTLIKE_PLUGIN_SANDBOX");
+}
+
+// The sandbox is up before the library is loaded: its constructor, castlike_validator_abi_version()
+// and castlike_validator_name() are confined like a call; loading fails, naming the call.
+TEST(Sandbox, LoadingRunsInsideTheSandbox) {
+  HostileDirectory dir;
+  const std::string prefix = std::string(CASTLIKE_HOSTILE_LOAD_ESCAPE) +
+                             ": while loading, the plug-in was stopped by the sandbox at a forbidden system call: ";
+  const struct {
+    const char* action;
+    std::string call;
+  } attempts[] = {{"create", "openat"}, {"fork", "clone"}, {"kill", "kill(" + std::to_string(getpid()) + ", SIGTERM)"}};
+  for (const auto& a : attempts) {
+    SCOPED_TRACE(a.action);
+    setenv("CASTLIKE_HOSTILE_LOAD_ACTION", a.action, 1);
+    auto opened = IsolatedPlugin::open(CASTLIKE_HOSTILE_LOAD_ESCAPE, test_options());
+    unsetenv("CASTLIKE_HOSTILE_LOAD_ACTION");
+    ASSERT_EQ(opened.index(), 1u);
+    EXPECT_EQ(std::get<1>(opened), prefix + a.call);
+    EXPECT_EQ(dir.entries(), std::vector<std::string>{"victim"});
+    EXPECT_EQ(child_processes(), 0);
+  }
+}
+
+// The channel: an answer the plug-in forged is its own call's failure, named, and never the next's.
+TEST(Channel, TextLengthsThatWrapAreThatCallsFailure) {
+  expect_failure(CASTLIKE_HOSTILE_FORGE_ANSWER, values(99, 7), ElementType::kString, Kind::kWorkerError,
+                 "protocol error: the worker's text lengths do not add up to the texts' size (did the plug-in "
+                 "write to the worker's socket?)");
+}
+
+TEST(Channel, AnAnswerWrittenDuringTheCallIsThatCallsFailure) {
+  expect_failure(CASTLIKE_HOSTILE_FORGE_ANSWER, values(98, 7), ElementType::kInt16, Kind::kWorkerError,
+                 "protocol error: an answer arrived while the plug-in was still running (the plug-in wrote to "
+                 "the worker's socket)");
+}
+
+// A plug-in that also clears the control block's in_call decides its own call's answer (as it
+// could by returning those bits); the worker's real answer that follows is not charged to the next
+// call, which runs on a fresh worker.
+TEST(Channel, AForgedAnswerIsNotChargedToTheNextCall) {
+  auto plugin = open_isolated(CASTLIKE_HOSTILE_FORGE_ANSWER);
+  ASSERT_TRUE(plugin);
+  for (int i = 0; i < 5; ++i) {
+    Int8Call forged(values(97, 7));
+    (void)plugin->call(forged.call);
+    const auto in = values(5, 100);
+    Int8Call next(in);
+    expect_sign_extended(plugin->call(next.call), in);
+  }
 }
 
 // The shared buffers are sealed and the worker may not resize them: the guilty call is reported,

@@ -31,7 +31,8 @@ class SharedLibraryImplementation final : public Implementation {
   std::string name() const override { return label; }
   std::string description() const override {
     return label + ", shared library " + harness::printable(path) +
-           (options.in_process ? " (in-process)" : " (isolated in a worker process per job)");
+           (options.in_process ? " (in-process)"
+                               : " (isolated in a worker process per job; sandbox: " + plugins[0]->confinement() + ")");
   }
 
   CaseOutput run(const VectorFile& file, size_t) override {

@@ -2,6 +2,7 @@
 // every call until a call fails in a way that may have damaged it; the next call starts a fresh
 // one (and loads the plug-in again). Each worker gets a fresh memfd, and so does a larger layout.
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -48,6 +49,7 @@ uint64_t round_up(uint64_t v, uint64_t m) { return (v + m - 1) / m * m; }
 
 struct IsolatedPlugin::State {
   std::string path, executable, name;
+  std::string confinement;  // what the worker's sandbox reported
   PluginOptions options;
   uint64_t page = 4096;
   int memfd = -1;
@@ -133,7 +135,7 @@ struct IsolatedPlugin::State {
     std::string message;
     if (io == WorkerProcess::Io::kOk) {
       if (r.magic != p::kResponseMagic || r.type != p::MessageType::kLoad || r.seq != h.seq ||
-          r.message_length > p::kMaxMessageBytes) {
+          r.message_length > 2 * p::kMaxMessageBytes) {
         stop();
         return path + ": protocol error: the worker's answer to loading the plug-in is garbage";
       }
@@ -145,7 +147,9 @@ struct IsolatedPlugin::State {
         stop();
         return printable(message);
       }
-      if (name.empty()) name = printable(message);
+      const size_t end_of_name = std::min(message.find('\0'), message.size());
+      confinement = end_of_name < message.size() ? printable(message.substr(end_of_name + 1)) : "";
+      if (name.empty()) name = printable(message.substr(0, end_of_name));
       return std::nullopt;
     }
     const bool timed_out = io == WorkerProcess::Io::kTimedOut;
@@ -153,6 +157,9 @@ struct IsolatedPlugin::State {
     stop();
     if (timed_out) return path + ": the plug-in did not finish loading within " + seconds(options.load_timeout);
     if (end.exited) return path + ": the plug-in worker exited with status " + std::to_string(end.code) + " while loading";
+    if (end.code == SIGSYS)  // the sandbox is up before the library's constructors run
+      return path + ": while loading, the plug-in " +
+             describe_end(end, control(), false, "", options.memory_limit, 0).message;
     return path + ": the plug-in crashed with " + signal_name(end.code) + " while loading";
   }
 
@@ -164,7 +171,8 @@ struct IsolatedPlugin::State {
     return out;
   }
 
-  PluginOutcome call(const PluginCall& c) {
+  // `retried`: this call already met a stale answer (below) and runs on a fresh worker.
+  PluginOutcome call(const PluginCall& c, bool retried = false) {
     const auto size = output_bytes(c);
     if (auto* e = std::get_if<std::string>(&size)) return PluginOutcome{Kind::kWorkerError, {}, {}, *e};
     const uint64_t out_size = std::get<size_t>(size);
@@ -179,7 +187,10 @@ struct IsolatedPlugin::State {
     }
     if (const p::Layout l = layout_for(in_size, out_size); !shm || l != layout)
       if (auto e = make_buffers(l)) return fail(Kind::kWorkerError, "cannot make the shared buffers: " + *e);
-    if (worker && worker->exited_already()) stop();  // it died between calls (a thread of the plug-in?)
+    // It died between calls (a thread of the plug-in?), or bytes wait on the channel that no request
+    // asked for (the previous call was answered twice: the plug-in wrote an answer in the worker's
+    // place): a fresh worker, and this call is not charged for it.
+    if (worker && (worker->exited_already() || worker->has_unread_input())) stop();
     if (!worker)
       if (auto e = start()) return fail(Kind::kWorkerError, "cannot restart the plug-in worker: " + *e);
 
@@ -233,20 +244,38 @@ struct IsolatedPlugin::State {
     if (io == WorkerProcess::Io::kOk) io = worker->receive(&r, sizeof r, deadline);
     if (io != WorkerProcess::Io::kOk) return ended(io == WorkerProcess::Io::kTimedOut);
 
+    // An answer to an earlier call, arriving late after the plug-in wrote one in the worker's place
+    // then: not this call's doing; it runs again on a fresh worker.
+    if (r.magic == p::kResponseMagic && r.type == p::MessageType::kCall && r.seq < h.seq && !retried) {
+      stop();
+      return call(c, true);
+    }
     if (r.magic != p::kResponseMagic || r.type != p::MessageType::kCall || r.seq != h.seq || r.message_length != 0 ||
         (text_out ? r.text_count != c.count || r.text_bytes > p::kMaxTextBytes : r.text_count != 0 || r.text_bytes != 0))
       return fail(Kind::kWorkerError, "protocol error: the worker's answer is garbage (did the plug-in write to "
                                       "the worker's socket?)");
+    // The worker clears in_call when the plug-in has returned, then answers: an answer read while
+    // it is set was written by the plug-in itself.
+    if (reinterpret_cast<volatile const uint32_t&>(control().in_call) != 0)
+      return fail(Kind::kWorkerError, "protocol error: an answer arrived while the plug-in was still running "
+                                      "(the plug-in wrote to the worker's socket)");
     PluginOutcome out;
     if (text_out) {
       std::vector<uint64_t> lengths(r.text_count);
       std::string bytes;
       io = worker->receive(lengths.data(), lengths.size() * sizeof(uint64_t), deadline);
+      // Each length within what is left of the announced bytes, so the sum can neither wrap nor
+      // point outside the texts received.
       uint64_t total = 0;
+      bool inside = true;
       for (uint64_t n : lengths)
-        if (n != p::kTextNotSet) total += n;
-      if (io == WorkerProcess::Io::kOk && total != r.text_bytes)
-        return fail(Kind::kWorkerError, "protocol error: the worker's text lengths do not add up");
+        if (n != p::kTextNotSet) {
+          inside = inside && n <= r.text_bytes - total;
+          if (inside) total += n;
+        }
+      if (io == WorkerProcess::Io::kOk && (!inside || total != r.text_bytes))
+        return fail(Kind::kWorkerError, "protocol error: the worker's text lengths do not add up to the "
+                                        "texts' size (did the plug-in write to the worker's socket?)");
       if (io == WorkerProcess::Io::kOk) {
         bytes.resize(total);
         io = worker->receive(bytes.data(), bytes.size(), deadline);
@@ -297,6 +326,7 @@ IsolatedPlugin::IsolatedPlugin(std::unique_ptr<State> state) : state_(std::move(
 IsolatedPlugin::~IsolatedPlugin() = default;
 const std::string& IsolatedPlugin::name() const { return state_->name; }
 PluginOutcome IsolatedPlugin::call(const PluginCall& call) { return state_->call(call); }
+std::string IsolatedPlugin::confinement() const { return state_->confinement; }
 int IsolatedPlugin::worker_pid() const { return state_->worker ? state_->worker->pid() : -1; }
 uint64_t IsolatedPlugin::workers_started() const { return state_->started; }
 

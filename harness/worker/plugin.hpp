@@ -67,6 +67,8 @@ class Plugin {
   virtual ~Plugin() = default;
   virtual const std::string& name() const = 0;  // castlike_validator_name(), printable UTF-8
   virtual PluginOutcome call(const PluginCall& call) = 0;
+  // What confines the plug-in ("seccomp allowlist, Landlock ABI 6"); "" in-process.
+  virtual std::string confinement() const { return {}; }
 };
 
 // The plug-in in a worker process. open() starts a worker and loads the plug-in in it; its errors
@@ -78,6 +80,7 @@ class IsolatedPlugin final : public Plugin {
   ~IsolatedPlugin() override;  // ends the worker (no process is left behind)
   const std::string& name() const override;
   PluginOutcome call(const PluginCall& call) override;
+  std::string confinement() const override;  // as the worker reported it when it loaded the plug-in
   int worker_pid() const;       // -1 when no worker runs (after a failure, until the next call)
   uint64_t workers_started() const;
 

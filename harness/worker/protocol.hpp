@@ -104,7 +104,7 @@ struct ResponseHeader {
   uint32_t magic = kResponseMagic;
   MessageType type = MessageType::kCall;
   uint64_t seq = 0;
-  int32_t status = 0;           // kLoad: 0 loaded (message = name), else message = error
+  int32_t status = 0;           // kLoad: 0 loaded (message = name, NUL, what confines the worker), else message = error
   uint32_t message_length = 0;  // bytes following the header
   uint64_t text_count = 0;      // STRING output: `count` lengths (uint64, kTextNotSet) follow,
   uint64_t text_bytes = 0;      // then the texts' bytes

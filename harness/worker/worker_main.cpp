@@ -32,6 +32,11 @@ namespace {
 namespace p = protocol;
 
 p::ControlBlock* g_control = nullptr;
+
+// The worker's own hard limits (sandbox.hpp): its standard output and error are the validator's
+// standard error, which may be a file; a conversion needs a few descriptors, a thread pool a few more.
+constexpr uint64_t kFileSizeLimit = uint64_t{1} << 30;
+constexpr uint64_t kDescriptorLimit = 256;
 size_t g_page = 4096;
 
 // VmPeak of this process in KiB from /proc/self/status, with async-signal-safe calls only.
@@ -381,20 +386,30 @@ int run(int argc, char** argv) {
       else g_control->memory_limited = 1;
     }
   }
+  // The sandbox goes up before the library is loaded: its constructors, castlike_validator_abi_version()
+  // and castlike_validator_name() run inside it, like every call.
+  SandboxInstalled sandbox;
+  const SandboxMode mode = sandbox_mode();
+  if (error.empty() && mode != SandboxMode::kOff) {
+    if (auto e = set_worker_limits(kFileSizeLimit, kDescriptorLimit)) error = "cannot limit the plug-in worker: " + *e;
+    else if (auto e2 = install_sandbox(path, p::kSocketFd, mode, sandbox))
+      error = "cannot install the plug-in sandbox (" + *e2 + "); on a system without seccomp, run with "
+              "CASTLIKE_PLUGIN_SANDBOX=off (no sandbox) or --in-process (no isolation)";
+  }
+  if (mode == SandboxMode::kOff) sandbox.confinement = "none (CASTLIKE_PLUGIN_SANDBOX=off)";
   Worker worker;
   if (error.empty()) {
     auto loaded = load_plugin_library(path);
     if (auto* e = std::get_if<std::string>(&loaded)) error = *e;
     else worker.library = std::get<PluginLibrary>(std::move(loaded));
   }
-  // After loading (dlopen opens and maps files), before the plug-in's first call.
-  if (error.empty() && !sandbox_disabled())
-    if (auto e = install_sandbox())
-      error = "cannot install the plug-in sandbox (" + *e + "); on a system without seccomp, run with "
-              "CASTLIKE_PLUGIN_SANDBOX=off (no sandbox) or --in-process (no isolation)";
   r.status = error.empty() ? 0 : 1;
   std::string text = error.empty() ? worker.library.name : error;
   if (text.size() > p::kMaxMessageBytes) text.resize(p::kMaxMessageBytes);
+  if (error.empty()) {  // a C string (the name) holds no NUL
+    text += '\0';
+    text += sandbox.confinement;
+  }
   r.message_length = static_cast<uint32_t>(text.size());
   respond(r, text, nullptr);
   if (!error.empty()) return 0;

@@ -145,6 +145,11 @@ bool WorkerProcess::exited_already() {
   return false;
 }
 
+bool WorkerProcess::has_unread_input() const {
+  char byte;
+  return ::recv(socket_, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
+}
+
 uint64_t WorkerProcess::vm_peak_kib() const {
   std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
   std::string key;

@@ -38,6 +38,7 @@ class WorkerProcess {
   Io send(const void* data, size_t size, Clock::time_point deadline, int attach_fd = -1);
   Io receive(void* data, size_t size, Clock::time_point deadline);
   bool exited_already();  // without waiting
+  bool has_unread_input() const;  // bytes wait on the socket that no request asked for (between calls)
   uint64_t vm_peak_kib() const;  // 0 when unknown
   // Waits until `deadline` for the worker to end by itself, then kills it; reaps it.
   End finish(Clock::time_point deadline);

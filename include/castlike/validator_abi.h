@@ -38,6 +38,17 @@
  * A pair the library does not implement is rejected on every call: the every-input mode reports
  * such a configuration once as "not covered" (not a failure) unless --require-pairs names it.
  *
+ * What a plug-in may do. `castlike validate --library` runs the library in a sandboxed worker
+ * process (docs/isolation.md), from before its constructors run to its end. Allowed: computing,
+ * allocating memory, threads (a thread pool; they end with the worker), reading the system's
+ * libraries and the directories its own DT_RUNPATH / LD_LIBRARY_PATH name, its environment,
+ * printing on standard output and error. Not allowed, and reported as that call's failure
+ * ("was stopped by the sandbox at a forbidden system call: ..."): new processes or programs,
+ * writing, creating or changing files (and reading the user's files, where Landlock exists),
+ * sockets and the network, signals to or tracing of any other process, changing limits,
+ * priorities or scheduling of other processes, administrative calls. A library that needs any of
+ * these runs only with --in-process, in the validator itself, unprotected.
+ *
  * A tiny example is conformance/plugins/example_validator_plugin.c (built as
  * libcastlike_example_validator_plugin.so and used by the validator's tests).
  */
