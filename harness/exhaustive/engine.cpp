@@ -179,6 +179,21 @@ PieceResult judge_piece(const Piece& piece, const Prepared& p, harness::Implemen
   return r;
 }
 
+// Every pattern of a source of at most 32 bits as inputs numbered by their pattern (the value
+// pass's numbering), for probing a value failure.
+harness::ShapedInputs pattern_inputs(const Call& call, const Map& map) {
+  harness::ShapedInputs in;
+  const ElementType from = call.config.from, to = call.config.to;
+  in.count = uint64_t{1} << info(from).bits;
+  in.write = [from](const uint64_t* numbers, size_t n, uint8_t* data, size_t offset) {
+    for (size_t i = 0; i < n; ++i) store_bits(from, data, offset + i, numbers[i]);
+  };
+  in.right = [&map, to](uint64_t number, uint64_t bits) {
+    return ref::matches(to, map.expected(number), ref::Element::of_bits(bits));
+  };
+  return in;
+}
+
 // Value failures probed for the shape that shows them, at most this many intervals a configuration.
 constexpr size_t kProbedIntervals = 16;
 
@@ -190,15 +205,21 @@ void shape_pass(const Prepared& p, harness::Implementation& impl, const EngineOp
   report.shapes_ran = true;
   for (size_t k = 0; k < report.configurations.size(); ++k) {
     ConfigurationReport& c = report.configurations[k];
-    const StructuredSet* set = p.structured[k] ? &p.structured[k]->set : nullptr;
-    c.shapes = run_shape_pass(c.call, *p.maps[k], set, impl);
-    report.shapes_in_place = report.shapes_in_place || c.shapes.in_place;
+    if (c.call.config.to == ElementType::kString) continue;
+    const DecisiveInputs decisive(c.call, *p.maps[k], p.structured[k] ? &p.structured[k]->set : nullptr);
+    c.shapes = run_shape_pass(c.call, *p.maps[k], decisive, impl);
+    report.shapes_in_place = report.shapes_in_place || c.shapes.calls.in_place;
     for (size_t i = 0; i < c.intervals.size() && i < kProbedIntervals; ++i) {
-      // A structured set's interval names patterns; the probe takes the input's place in the set.
-      uint64_t input = c.intervals[i].first;
-      if (set) input = static_cast<uint64_t>(std::lower_bound(set->inputs.begin(), set->inputs.end(), input) - set->inputs.begin());
-      if (set && input >= set->inputs.size()) continue;
-      c.intervals[i].position = probe_position(c.call, *p.maps[k], set, impl, input, o.batch);
+      // An interval names patterns; the probe takes the input's number among the decisive ones
+      // (a 32-bit source's interval input may lie outside its decisive set: it is one of them, as
+      // a pattern, all the same).
+      const uint64_t first = c.intervals[i].first;
+      if (p.structured[k]) {
+        if (const auto number = decisive.number_of(first))
+          c.intervals[i].position = harness::probe_position(impl, c.call, decisive.inputs(), *number, o.batch);
+      } else {
+        c.intervals[i].position = harness::probe_position(impl, c.call, pattern_inputs(c.call, *p.maps[k]), first, o.batch);
+      }
     }
   }
   report.shape_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
@@ -253,9 +274,10 @@ ConfigurationReport ExhaustiveReport::totals() const {
     t.inputs += c.inputs, t.pass += c.pass, t.fail += c.fail, t.unspecified += c.unspecified;
     t.rejected += c.rejected, t.failed_calls += c.failed_calls;
     t.shapes.ran = t.shapes.ran || c.shapes.ran;
-    t.shapes.decisive += c.shapes.decisive, t.shapes.calls += c.shapes.calls, t.shapes.elements += c.shapes.elements;
-    t.shapes.fail += c.shapes.fail, t.shapes.failed_calls += c.shapes.failed_calls;
-    for (const auto& [position, n] : c.shapes.fail_by_position) t.shapes.fail_by_position[position] += n;
+    t.shapes.decisive += c.shapes.decisive;
+    t.shapes.calls.calls += c.shapes.calls.calls, t.shapes.calls.elements += c.shapes.calls.elements;
+    t.shapes.calls.fail += c.shapes.calls.fail, t.shapes.calls.failed_calls += c.shapes.calls.failed_calls;
+    for (const auto& [position, n] : c.shapes.calls.fail_by_position) t.shapes.calls.fail_by_position[position] += n;
   }
   return t;
 }

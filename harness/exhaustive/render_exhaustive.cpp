@@ -56,9 +56,10 @@ void interval_text(std::ostream& out, const Call& c, const Interval& i) {
 // the call that shows each.
 void shape_failures_text(std::ostream& out, const Call& c, const ShapePassReport& s) {
   std::string by_position;
-  for (const auto& [position, n] : s.fail_by_position)
+  for (const auto& [position, n] : s.calls.fail_by_position)
     by_position += (by_position.empty() ? "" : ", ") + position + " " + std::to_string(n);
-  if (s.fail) out << wrapped("  ", "shape pass: " + plural(s.fail, "wrong element") + " (" + by_position + ")");
+  if (s.calls.fail)
+    out << wrapped("  ", "shape pass: " + plural(s.calls.fail, "wrong element") + " (" + by_position + ")");
   for (const ShapeFailure& f : s.failures) {
     out << wrapped("  ", "position " + f.position + ": input " + input_text(c, f.input) + ", rule " +
                              std::string(ref::rule_name(f.rule)) + ", outcome " + std::string(ref::outcome_name(f.outcome)));
@@ -67,8 +68,9 @@ void shape_failures_text(std::ostream& out, const Call& c, const ShapePassReport
     out << wrapped("    ", "call: " + f.shape.description() + ", element " + std::to_string(f.element));
     out << "    reproduce: " << explain_command(c, f.input) << "\n";
   }
-  if (s.failed_calls)
-    out << wrapped("  ", "shape pass: " + plural(s.failed_calls, "failed call") + "; first: " + s.first_call_problem);
+  if (s.calls.failed_calls)
+    out << wrapped("  ", "shape pass: " + plural(s.calls.failed_calls, "failed call") + "; first: " +
+                             s.calls.first_call_problem);
 }
 
 }  // namespace
@@ -87,8 +89,8 @@ std::string counts(const ConfigurationReport& c) {
                   std::to_string(c.unspecified) + " unspecified";
   if (c.rejected) s += ", " + std::to_string(c.rejected) + " rejected";
   if (c.failed_calls) s += ", " + std::to_string(c.failed_calls) + " in failed calls";
-  if (c.shapes.fail) s += ", " + std::to_string(c.shapes.fail) + " wrong in shapes";
-  if (c.shapes.failed_calls) s += ", " + std::to_string(c.shapes.failed_calls) + " failed shaped calls";
+  if (c.shapes.calls.fail) s += ", " + std::to_string(c.shapes.calls.fail) + " wrong in shapes";
+  if (c.shapes.calls.failed_calls) s += ", " + std::to_string(c.shapes.calls.failed_calls) + " failed shaped calls";
   return s;
 }
 
@@ -127,10 +129,10 @@ std::string exhaustive_text(const ExhaustiveReport& r) {
                          plural(r.jobs, "job"));
   out << wrapped("  ", counts(t));
   if (r.shapes_ran) {
-    out << wrapped("", shapes_line(r.shapes_in_place));
+    out << wrapped("", harness::shapes_line(r.shapes_in_place));
     char times[96];
     std::snprintf(times, sizeof times, "%.2f s, value pass %.2f s", r.shape_seconds, r.value_seconds);
-    out << wrapped("  ", plural(t.shapes.calls, "call") + " on " + plural(t.shapes.decisive, "decisive input") +
+    out << wrapped("  ", plural(t.shapes.calls.calls, "call") + " on " + plural(t.shapes.decisive, "decisive input") +
                              ": " + times);
   }
   size_t failing = 0;

@@ -83,10 +83,17 @@ json shape_pass_json(const Call& c, const ShapePassReport& s) {
                         {"actual", value_json(c.config.to, f.actual)},
                         {"call", f.shape.description()},
                         {"reproduce", explain_command(c, f.input)}});
-  return {{"decisive_inputs", s.decisive}, {"calls", s.calls},          {"elements", s.elements},
-          {"fail", s.fail},                {"failed_calls", s.failed_calls}, {"by_position", s.fail_by_position},
-          {"failures", failures},          {"first_call_problem", s.first_call_problem},
-          {"in_place", s.in_place},        {"seconds", s.seconds},      {"ok", s.ok()}};
+  return {{"decisive_inputs", s.decisive},
+          {"calls", s.calls.calls},
+          {"elements", s.calls.elements},
+          {"fail", s.calls.fail},
+          {"failed_calls", s.calls.failed_calls},
+          {"by_position", s.calls.fail_by_position},
+          {"failures", failures},
+          {"first_call_problem", s.calls.first_call_problem},
+          {"in_place", s.calls.in_place},
+          {"seconds", s.seconds},
+          {"ok", s.ok()}};
 }
 
 }  // namespace
@@ -158,7 +165,7 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
               {"not_judged", refused}};
   if (!r.rerun.empty()) doc["rerun"] = r.rerun;
   if (r.shapes_ran)
-    doc["shapes"] = {{"line", shapes_line(r.shapes_in_place)},
+    doc["shapes"] = {{"line", harness::shapes_line(r.shapes_in_place)},
                      {"value_seconds", r.value_seconds},
                      {"shape_seconds", r.shape_seconds}};
   return doc.dump(1) + "\n";
