@@ -90,7 +90,6 @@ std::string counts(const ConfigurationReport& c) {
   if (c.rejected) s += ", " + std::to_string(c.rejected) + " rejected";
   if (c.failed_calls) s += ", " + std::to_string(c.failed_calls) + " in failed calls";
   if (c.shapes.calls.fail) s += ", " + std::to_string(c.shapes.calls.fail) + " wrong in shapes";
-  if (c.shapes.calls.failed_calls) s += ", " + std::to_string(c.shapes.calls.failed_calls) + " failed shaped calls";
   return s;
 }
 
