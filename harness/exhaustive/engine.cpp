@@ -182,6 +182,52 @@ PieceResult judge_piece(const Piece& piece, const Prepared& p, harness::Implemen
   return r;
 }
 
+// Every pattern of a source of at most 32 bits as inputs numbered by their pattern (the value
+// pass's numbering), for probing a value failure.
+harness::ShapedInputs pattern_inputs(const Call& call, const Map& map) {
+  harness::ShapedInputs in;
+  const ElementType from = call.config.from, to = call.config.to;
+  in.count = uint64_t{1} << info(from).bits;
+  in.write = [from](const uint64_t* numbers, size_t n, uint8_t* data, size_t offset) {
+    for (size_t i = 0; i < n; ++i) store_bits(from, data, offset + i, numbers[i]);
+  };
+  in.right = [&map, to](uint64_t number, uint64_t bits) {
+    return ref::matches(to, map.expected(number), ref::Element::of_bits(bits));
+  };
+  return in;
+}
+
+// Value failures probed for the shape that shows them, at most this many intervals a configuration.
+constexpr size_t kProbedIntervals = 16;
+
+// After the value pass: each configuration's decisive inputs in the plan's shapes, and the value
+// pass's failing intervals probed for a shape dependence (a fault of long calls shows in the value
+// pass's long batches only).
+void shape_pass(const Prepared& p, harness::Implementation& impl, const EngineOptions& o, ExhaustiveReport& report) {
+  const auto t0 = Clock::now();
+  report.shapes_ran = true;
+  for (size_t k = 0; k < report.configurations.size(); ++k) {
+    ConfigurationReport& c = report.configurations[k];
+    if (c.call.config.to == ElementType::kString) continue;
+    const DecisiveInputs decisive(c.call, *p.maps[k], p.structured[k] ? &p.structured[k]->set : nullptr);
+    c.shapes = run_shape_pass(c.call, *p.maps[k], decisive, impl);
+    report.shapes_in_place = report.shapes_in_place || c.shapes.calls.in_place;
+    for (size_t i = 0; i < c.intervals.size() && i < kProbedIntervals; ++i) {
+      // An interval names patterns; the probe takes the input's number among the decisive ones
+      // (a 32-bit source's interval input may lie outside its decisive set: it is one of them, as
+      // a pattern, all the same).
+      const uint64_t first = c.intervals[i].first;
+      if (p.structured[k]) {
+        if (const auto number = decisive.number_of(first))
+          c.intervals[i].position = harness::probe_position(impl, c.call, decisive.inputs(), *number, o.batch);
+      } else {
+        c.intervals[i].position = harness::probe_position(impl, c.call, pattern_inputs(c.call, *p.maps[k]), first, o.batch);
+      }
+    }
+  }
+  report.shape_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
 }  // namespace
 
 std::optional<Call> call_at(const Configuration& c, int opset, Operator op) {
@@ -236,6 +282,11 @@ ConfigurationReport ExhaustiveReport::totals() const {
     if (excused(c)) continue;
     t.inputs += c.inputs, t.pass += c.pass, t.fail += c.fail, t.unspecified += c.unspecified;
     t.rejected += c.rejected, t.failed_calls += c.failed_calls;
+    t.shapes.ran = t.shapes.ran || c.shapes.ran;
+    t.shapes.decisive += c.shapes.decisive;
+    t.shapes.calls.calls += c.shapes.calls.calls, t.shapes.calls.elements += c.shapes.calls.elements;
+    t.shapes.calls.fail += c.shapes.calls.fail, t.shapes.calls.failed_calls += c.shapes.calls.failed_calls;
+    for (const auto& [position, n] : c.shapes.calls.fail_by_position) t.shapes.calls.fail_by_position[position] += n;
   }
   return t;
 }
@@ -415,6 +466,8 @@ ExhaustiveReport run_exhaustive(const Prepared& p, harness::Implementation& impl
     }
   });
   impl.finish();
+  report.value_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  if (o.shapes && impl.takes_shapes() && (!o.shard || o.shard->index == 0)) shape_pass(p, impl, o, report);
   for (ConfigurationReport& c : report.configurations)
     for (Interval& i : c.intervals) i.readings = interval_readings(c.call, i);
   // A shard keeps only the configurations it judged a piece of.

@@ -57,6 +57,21 @@ struct Failure {
   std::optional<int64_t> saturate;
   std::optional<std::string> round_mode;
   Operator op = Operator::kCastLike;
+  // A failure of the shape pass (shape_cases.hpp): its position kind ("tail", "head", "in place",
+  // "length at least 1024") and the call ("length 17, input offset 0, output offset 0, element
+  // 16"); both empty for a failure of the file's own call.
+  std::string position, shape;
+};
+
+// The shape pass over every file: wrong elements that depend on the call's shape.
+struct ShapeResults {
+  bool ran = false, in_place = false;
+  uint64_t calls = 0, fail = 0, failed_calls = 0;
+  std::string first_call_problem;
+  std::map<std::string, uint64_t> fail_by_position;
+  std::map<std::string, uint64_t> kept;  // failures kept per position
+  std::vector<Failure> failures;         // the first few of each position, in the set's order
+  bool ok() const { return fail == 0 && failed_calls == 0; }
 };
 
 struct Explanation {
@@ -122,7 +137,8 @@ struct Report {
   std::vector<Discrepancy> discrepancies;
   std::vector<Rejection> rejections;
   std::vector<CallFailure> call_failures;  // in the set's order
-  bool ok() const { return total.fail == 0 && total.rejected == 0 && call_failures.empty(); }
+  ShapeResults shapes;
+  bool ok() const { return total.fail == 0 && total.rejected == 0 && call_failures.empty() && shapes.ok(); }
 };
 
 }  // namespace castlike::harness

@@ -2,6 +2,7 @@
 
 #include "call_checks.hpp"
 #include "judging/expectation.hpp"
+#include "judging/shape_cases.hpp"
 
 namespace castlike::harness {
 
@@ -16,6 +17,7 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
     for (const ref::RuleId rule : *options.rules) report.rule_filter.emplace_back(ref::rule_name(rule));
   report.strict_text = options.strict_text;
   FailureExplainer explainer(options);
+  const bool shapes = options.shapes && takes_case_shapes(implementation);
   uint64_t elements_done = 0;
 
   for (size_t fi = 0; fi < set.size(); ++fi) {
@@ -101,6 +103,7 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
         if (result.rejection.empty()) result.rejection = rej.message;
       }
       explainer.add_file(f, out, failing, passing, report);
+      if (shapes) shape_pass_of_file(implementation, f, judged, options.examples_per_rule, report);
     }
     if (options.progress) options.progress(fi + 1, set.size(), elements_done);
   }

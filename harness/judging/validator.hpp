@@ -31,6 +31,9 @@ struct ValidateOptions {
   // Number-to-text results (outcome round-trip) must equal the reference's text character for
   // character (`--strict-text`) instead of reading back to the same element.
   bool strict_text = false;
+  // Each file's elements also in the shape plan's shapes (judging/shape_cases.hpp), where the
+  // implementation converts every input.
+  bool shapes = true;
   // Called after each file: (files done, files in the set, elements judged so far).
   std::function<void(size_t, size_t, uint64_t)> progress;
 };

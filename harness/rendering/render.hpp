@@ -50,6 +50,11 @@ std::string failure_line(const Failure& f);
 // A failing element over several short lines (input, expected, actual, the readings explaining
 // it), then its reproduce line; each line starts with `indent`.
 std::string failure_block(const Failure& f, const std::string& indent);
+// The shape pass's summary: "shape pass: 1234 calls, 40 wrong (tail 40)" (ShapeResults).
+std::string shape_pass_text(const ShapeResults& s);
+// A failure of the shape pass: "position tail: " and failure_block(), its call's length and
+// offsets on the reproduce line.
+std::string shape_failure_block(const Failure& f, const std::string& indent);
 // The ready-to-paste reproduce line of a failing element:
 // "castlike explain --from FLOAT --to FLOAT8E4M3FN --opset 25 --saturate 0 --bits 0x3f000000".
 std::string explain_command(const Failure& f);

@@ -92,6 +92,24 @@ std::string failure_block(const Failure& f, const std::string& indent) {
   return s + "\n" + indent + "  " + explain_command(f) + "\n";
 }
 
+std::string shape_pass_text(const ShapeResults& s) {
+  std::string text = "shape pass: " + std::to_string(s.calls) + " calls, " + std::to_string(s.fail) + " wrong";
+  std::string by_position;
+  for (const auto& [position, n] : s.fail_by_position)
+    by_position += (by_position.empty() ? "" : ", ") + position + " " + std::to_string(n);
+  if (!by_position.empty()) text += " (" + by_position + ")";
+  if (s.failed_calls) text += ", " + std::to_string(s.failed_calls) + " failed calls (" + s.first_call_problem + ")";
+  return text;
+}
+
+std::string shape_failure_block(const Failure& f, const std::string& indent) {
+  std::string block = failure_block(f, indent + "  ");
+  const std::string command = explain_command(f);
+  const size_t at = block.rfind(command);
+  if (at != std::string::npos) block.insert(at + command.size(), "  # in a call of " + f.shape);
+  return indent + "position " + f.position + ":\n" + block;
+}
+
 std::vector<RejectionGroup> rejections_by_reason(const std::vector<Rejection>& rejections) {
   std::vector<RejectionGroup> groups;
   for (const auto& rej : rejections) {

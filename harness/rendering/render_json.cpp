@@ -2,6 +2,7 @@
 // check-known-discrepancies) read.
 #include <nlohmann/json.hpp>
 
+#include "judging/shape_calls.hpp"
 #include "judging/baseline.hpp"
 #include "call_checks.hpp"
 #include "castlike/packing.hpp"
@@ -151,6 +152,19 @@ std::string report_json(const Report& r, const BaselineComparison* baseline) {
     rej.push_back({{"case", x.case_name}, {"call", x.call}, {"message", x.message}, {"elements", x.elements}});
   j["rejections"] = rej;
   j["call_failures"] = call_failures_json(r.call_failures);
+  if (r.shapes.ran) {
+    json failures = json::array();
+    for (const Failure& f : r.shapes.failures) {
+      json one = failure_json(f);
+      one["position"] = f.position;
+      one["shape"] = f.shape;
+      one["reproduce"] = explain_command(f);
+      failures.push_back(one);
+    }
+    j["shapes"] = {{"line", shapes_line(r.shapes.in_place)}, {"calls", r.shapes.calls},
+                   {"fail", r.shapes.fail}, {"failed_calls", r.shapes.failed_calls},
+                   {"by_position", r.shapes.fail_by_position}, {"failures", failures}, {"ok", r.shapes.ok()}};
+  }
   if (baseline) j["baseline"] = baseline_json(*baseline);
   // The texts are escaped where they enter the report (validator.cpp); should a byte that is not
   // UTF-8 still reach here, it is replaced rather than ending the run with an exception.

@@ -174,6 +174,23 @@ std::string report_junit(const Report& r, const BaselineComparison* baseline) {
             attr("name", c.name) + attr("file", c.path) + (body.empty() ? "/>" : ">" + body + "</testcase>");
     cases.push_back(std::move(t));
   }
+  // The shape pass: one test case, failing with each kept failure's position and call.
+  if (r.shapes.ran) {
+    TestCase t;
+    std::string body;
+    if (!r.shapes.ok()) {
+      std::string text;
+      for (const Failure& f : r.shapes.failures) text += shape_failure_block(f, "");
+      t.status = TestCase::Status::kFailure;
+      std::string positions;
+      for (const auto& [position, n] : r.shapes.fail_by_position) positions += (positions.empty() ? "" : ", ") + position;
+      body = "<failure" + attr("message", shape_pass_text(r.shapes)) + attr("type", "shape: " + positions) + ">" +
+             xml_escape(text, false) + "</failure>";
+    }
+    t.xml = "<testcase" + attr("classname", "castlike.shapes") + attr("name", "shape pass") +
+            (body.empty() ? "/>" : ">" + body + "</testcase>");
+    cases.push_back(std::move(t));
+  }
   // Baseline rows of cases outside the vector set: a failing test case each under --expect-strict,
   // else a note in the suite's output.
   std::string suite_out = r.implementation + ": " + counts_text(r.total) + "\n";

@@ -4,6 +4,7 @@
 // counts. Lines are kept to 80 columns except the ready-to-paste `castlike explain` lines.
 #include <sstream>
 
+#include "judging/shape_calls.hpp"
 #include "rendering/render.hpp"
 
 namespace castlike::harness {
@@ -53,6 +54,13 @@ std::string report_text(const Report& r) {
   }
   if (r.strict_text) o << "number-to-text results: judged by their exact text (--strict-text)\n";
   o << "total: " << counts_text(r.total) << "\n";
+  if (r.shapes.ran) {
+    o << shapes_line(r.shapes.in_place) << "\n  " << shape_pass_text(r.shapes) << "\n";
+    if (!r.shapes.failures.empty()) {
+      o << "\nfailures that depend on the call's shape (right in aligned calls of full blocks):\n";
+      for (const Failure& f : r.shapes.failures) o << shape_failure_block(f, "  ");
+    }
+  }
   if (!r.call_failures.empty()) {
     o << "\nfailed calls (" << r.call_failures.size()
       << "; crashed, hung, exited or gave no valid answer: the case fails as a whole):\n";

@@ -1,0 +1,77 @@
+// Calling an implementation in the shapes of the shape plan (generation/shape_plan.hpp), for any
+// set of inputs: the one loop both judging modes use, the every-input engine on a configuration's
+// decisive inputs (exhaustive/shape_pass.hpp) and validate() on a vector file's elements.
+//
+// The inputs are walked once through each round: every shape of the plan in turn (each block
+// boundary, head offset, long call, in place shape); then calls of 1 to 3 elements (every element
+// past the last full block of every width); each head shape cut to its head (every element before
+// the first aligned element); the in place shapes (where declared and the widths allow); the long
+// shapes (every element in a call of at least kLongCallLength). A wrong element whose input is
+// right in an aligned call of full blocks (the value pass's shape) depends on the shape; an input
+// wrong there too is the value pass's failure and is not reported here.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exhaustive/call.hpp"
+#include "generation/shape_plan.hpp"
+#include "subjects/implementation.hpp"
+
+namespace castlike::harness {
+
+// The inputs, numbered 0 .. count-1.
+struct ShapedInputs {
+  uint64_t count = 0;
+  // Writes inputs numbers[0..n) at element `offset` of `data` (STRING sources: text pointers,
+  // offset 0).
+  std::function<void(const uint64_t* numbers, size_t n, uint8_t* data, size_t offset)> write;
+  // Whether `bits` is a right output for input `number`.
+  std::function<bool(uint64_t number, uint64_t bits)> right;
+};
+
+struct ShapeCalls {
+  uint64_t calls = 0, elements = 0;
+  uint64_t fail = 0;          // wrong elements that depend on the shape
+  uint64_t failed_calls = 0;  // rejected, or came back without an answer
+  std::string first_call_problem;
+  std::map<std::string, uint64_t> fail_by_position;
+  bool in_place = false;      // in place shapes were called
+};
+
+// A wrong element that depends on the shape: input `number`, output `actual`, element `element`
+// of a call in `shape`, at `position` (position_of).
+using ShapeFailureSink = std::function<void(uint64_t number, uint64_t actual, const CallShape& shape, size_t element,
+                                            const std::string& position)>;
+
+// The rounds above for `call` (numeric destinations; STRING sources have no input offsets).
+ShapeCalls call_in_shapes(Implementation& impl, const exhaustive::Call& call, const ShapedInputs& inputs,
+                          const ShapeFailureSink& on_failure);
+
+// One call in `shape` of inputs numbers[0 .. shape.length): the outputs' bits, or nullopt with
+// `problem` set when it was rejected or failed.
+std::optional<std::vector<uint64_t>> call_in_shape(Implementation& impl, const exhaustive::Call& call,
+                                                   const ShapedInputs& inputs, const CallShape& shape,
+                                                   const uint64_t* numbers, std::string& problem);
+
+// The position kind of element `element` of a call in `shape`, as a failure's class names it: in
+// place; head (before the first aligned element of a misaligned side); tail (past the last full
+// block of 64, so past the last full block of some width); "length at least 1024"; main loop.
+std::string position_of(ElementType from, ElementType to, const CallShape& shape, size_t element);
+
+// For an input wrong in the value pass: whether it is right in an aligned call of 64 copies of
+// itself (every block full), and so wrong only in some shapes. The position that shows it: "tail"
+// (wrong alone), "length at least N" (wrong in a call of N copies, N up to `longest`); "" when it
+// is wrong in the aligned call too.
+std::string probe_position(Implementation& impl, const exhaustive::Call& call, const ShapedInputs& inputs,
+                           uint64_t number, uint64_t longest);
+
+// The shapes used, in one line of at most 80 columns: "shapes: lengths 1-129 across blocks of
+// 4-64, 1024+, heads in 64 bytes, in place".
+std::string shapes_line(bool in_place);
+
+}  // namespace castlike::harness
