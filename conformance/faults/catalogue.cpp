@@ -65,6 +65,15 @@ constexpr Fault kFaults[] = {
      kBoth, to_narrow_float, flush_subnormals},
     {"source-subnormals-as-zero", "any float source but FLOAT8E8M0: subnormal inputs read as zero (DAZ)",
      kBoth, subnormal_source, source_subnormals_as_zero},
+    // ---- One code path chosen by the call's shape (shape_faults.cpp) ----
+    {"shape-tail-ties-away", "float8: the elements past the last full block of 16 round ties away from zero",
+     kBoth, to_float8, tail_ties_away},
+    {"shape-head-truncates", "float8: the elements before the first 64-byte-aligned output element truncate",
+     kBoth, to_float8, head_truncates},
+    {"shape-in-place-reads-written", "float8, in place: an element is read after it was already written",
+     kBoth, to_float8, in_place_reads_written},
+    {"shape-long-nan-sign", "calls of at least 1,024 elements: a NaN result loses its sign", kBoth, to_signed_nan,
+     long_nan_sign},
     // ---- NaN, infinity and zero encodings ----
     {"nan-sign-flipped", "a NaN result in FLOAT / DOUBLE / FLOAT16 / BFLOAT16 / E4M3FN / E5M2 gets the other sign",
      kBoth, to_signed_nan, nan_sign_flipped},

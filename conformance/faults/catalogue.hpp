@@ -41,6 +41,9 @@ struct Call {
   const uint8_t* dst_before;
   size_t n;
   const char* const* texts = nullptr;  // a STRING source's n texts (src is then nullptr)
+  // The destination aliases the source (an in place call): src then holds a copy of the source
+  // as it was before the call, dst is the caller's buffer (its address: the call's alignment).
+  bool in_place = false;
 };
 
 struct Fault {

@@ -67,9 +67,19 @@ void thunk(const void* src, void* dst, size_t n, const castlike_attributes& attr
   const size_t bytes = (n * info(s.to).bits + 7) / 8;
   const std::unique_ptr<uint8_t[]> before(new uint8_t[bytes == 0 ? 1 : bytes]);
   if (bytes != 0) std::memcpy(before.get(), dst, bytes);
+  // In place, the fault reads the source as it was (the kernel overwrites it).
+  const bool in_place = src == dst && n != 0;
+  std::unique_ptr<uint8_t[]> source;
+  if (in_place) {
+    const size_t src_bytes = (n * info(s.from).bits + 7) / 8;
+    source.reset(new uint8_t[src_bytes]);
+    std::memcpy(source.get(), src, src_bytes);
+  }
   s.real(src, dst, n, attrs);
-  s.fault->corrupt(Call{s.from, s.to, attrs, static_cast<const uint8_t*>(src), static_cast<uint8_t*>(dst),
-                        before.get(), n});
+  Call call{s.from, s.to, attrs, in_place ? source.get() : static_cast<const uint8_t*>(src), static_cast<uint8_t*>(dst),
+            before.get(), n};
+  call.in_place = in_place;
+  s.fault->corrupt(call);
 }
 
 template <size_t... I>

@@ -47,6 +47,11 @@ bool string_to_float(ElementType from, ElementType to);
 // ---- Float destinations -------------------------------------------------------------------------
 void fnuz_negative_zero(const Call& c);
 void ties_away(const Call& c);
+// shape_faults.cpp: one code path chosen by the call's shape.
+void tail_ties_away(const Call& c);
+void head_truncates(const Call& c);
+void in_place_reads_written(const Call& c);
+void long_nan_sign(const Call& c);
 void saturate_off_at_threshold(const Call& c);
 void nan_sign_lost(const Call& c);
 void vector_tail_skipped(const Call& c);

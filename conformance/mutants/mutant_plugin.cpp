@@ -89,6 +89,9 @@ extern "C" {
 
 int32_t castlike_validator_abi_version(void) { return CASTLIKE_VALIDATOR_ABI_VERSION; }
 
+// The kernels convert in place (castlike.h), so the plug-in does, and its in place fault shows.
+uint32_t castlike_validator_capabilities(void) { return CASTLIKE_VALIDATOR_CAN_IN_PLACE; }
+
 const char* castlike_validator_name(void) {
   static const std::string name = "castlike kernels + mutant " + (selection().name.empty() ? "(none set)" : selection().name);
   return name.c_str();
@@ -124,6 +127,10 @@ int32_t run_node(NodeCall call, const castlike_validator_request* req, castlike_
   attributes.saturate = req->saturate;
   attributes.has_round_mode = req->round_mode != nullptr;
   attributes.round_mode = req->round_mode;
+  // In place (the output aliases the input), the fault reads the source as it was.
+  const bool in_place = numeric(req->from) && numeric(req->to) && req->input == out->data && req->count != 0;
+  const std::vector<uint8_t> source =
+      in_place ? std::vector<uint8_t>(req->input, req->input + input.data_bytes) : std::vector<uint8_t>();
   castlike_output output{};
   if (numeric(req->to)) {
     output.data = out->data;
@@ -140,8 +147,10 @@ int32_t run_node(NodeCall call, const castlike_validator_request* req, castlike_
     return CASTLIKE_VALIDATOR_OK;
   const castlike_attributes effective{req->saturate < 0 ? 1 : req->saturate, round_mode_of(req->round_mode)};
   const std::vector<uint8_t> before(out->data_size, 0);  // the validator hands a zero-filled buffer
-  s.fault->corrupt(faults::Call{from, to, effective, req->input, out->data, before.data(), req->count,
-                                numeric(req->from) ? nullptr : req->input_text});
+  faults::Call fault_call{from, to, effective, in_place ? source.data() : req->input, out->data, before.data(), req->count,
+                         numeric(req->from) ? nullptr : req->input_text};
+  fault_call.in_place = in_place;
+  s.fault->corrupt(fault_call);
   return CASTLIKE_VALIDATOR_OK;
 }
 

@@ -179,6 +179,31 @@ PieceResult judge_piece(const Piece& piece, const Prepared& p, harness::Implemen
   return r;
 }
 
+// Value failures probed for the shape that shows them, at most this many intervals a configuration.
+constexpr size_t kProbedIntervals = 16;
+
+// After the value pass: each configuration's decisive inputs in the plan's shapes, and the value
+// pass's failing intervals probed for a shape dependence (a fault of long calls shows in the value
+// pass's long batches only).
+void shape_pass(const Prepared& p, harness::Implementation& impl, const EngineOptions& o, ExhaustiveReport& report) {
+  const auto t0 = Clock::now();
+  report.shapes_ran = true;
+  for (size_t k = 0; k < report.configurations.size(); ++k) {
+    ConfigurationReport& c = report.configurations[k];
+    const StructuredSet* set = p.structured[k] ? &p.structured[k]->set : nullptr;
+    c.shapes = run_shape_pass(c.call, *p.maps[k], set, impl);
+    report.shapes_in_place = report.shapes_in_place || c.shapes.in_place;
+    for (size_t i = 0; i < c.intervals.size() && i < kProbedIntervals; ++i) {
+      // A structured set's interval names patterns; the probe takes the input's place in the set.
+      uint64_t input = c.intervals[i].first;
+      if (set) input = static_cast<uint64_t>(std::lower_bound(set->inputs.begin(), set->inputs.end(), input) - set->inputs.begin());
+      if (set && input >= set->inputs.size()) continue;
+      c.intervals[i].position = probe_position(c.call, *p.maps[k], set, impl, input, o.batch);
+    }
+  }
+  report.shape_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
 }  // namespace
 
 std::optional<Call> call_at(const Configuration& c, int opset, Operator op) {
@@ -227,6 +252,10 @@ ConfigurationReport ExhaustiveReport::totals() const {
   for (const ConfigurationReport& c : configurations) {
     t.inputs += c.inputs, t.pass += c.pass, t.fail += c.fail, t.unspecified += c.unspecified;
     t.rejected += c.rejected, t.failed_calls += c.failed_calls;
+    t.shapes.ran = t.shapes.ran || c.shapes.ran;
+    t.shapes.decisive += c.shapes.decisive, t.shapes.calls += c.shapes.calls, t.shapes.elements += c.shapes.elements;
+    t.shapes.fail += c.shapes.fail, t.shapes.failed_calls += c.shapes.failed_calls;
+    for (const auto& [position, n] : c.shapes.fail_by_position) t.shapes.fail_by_position[position] += n;
   }
   return t;
 }
@@ -406,6 +435,8 @@ ExhaustiveReport run_exhaustive(const Prepared& p, harness::Implementation& impl
     }
   });
   impl.finish();
+  report.value_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  if (o.shapes && impl.takes_shapes() && (!o.shard || o.shard->index == 0)) shape_pass(p, impl, o, report);
   for (ConfigurationReport& c : report.configurations)
     for (Interval& i : c.intervals) i.readings = interval_readings(c.call, i);
   // A shard keeps only the configurations it judged a piece of.

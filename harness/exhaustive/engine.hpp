@@ -18,6 +18,7 @@
 #include "subjects/implementation.hpp"
 #include "judge.hpp"
 #include "map.hpp"
+#include "shape_pass.hpp"
 
 namespace castlike::exhaustive {
 
@@ -43,6 +44,9 @@ struct Interval {  // a maximal interval of consecutive failing inputs under one
   // A structured set's failing class (structured_judging.hpp), "" for an interval of a map: then
   // first and last are its first and last failing patterns, which need not be consecutive.
   std::string pattern_class;
+  // Set when the interval's first input is right in an aligned call of full blocks (shape_pass.hpp,
+  // probe_position): the position that shows it, "tail" or "length at least N"; "" otherwise.
+  std::string position;
 };
 
 struct CallFailureRange {  // consecutive batches whose calls failed the same way
@@ -68,7 +72,8 @@ struct ConfigurationReport {
   std::vector<CallFailureRange> call_failures;
   std::vector<RejectionRange> rejections;
   std::vector<PieceDigest> pieces;  // with --digest / --shard: every piece judged, in order
-  bool ok() const { return fail == 0 && rejected == 0 && failed_calls == 0; }
+  ShapePassReport shapes;           // the decisive inputs in the shape plan's shapes (shape_pass.hpp)
+  bool ok() const { return fail == 0 && rejected == 0 && failed_calls == 0 && shapes.ok(); }
 };
 
 struct Shard {
@@ -87,6 +92,8 @@ struct ExhaustiveReport {
   std::vector<ConfigurationReport> configurations;           // in selection order (this shard's part)
   std::vector<std::pair<std::string, std::string>> refused;  // selected but not judged: id, why
   double seconds = 0;
+  double value_seconds = 0, shape_seconds = 0;  // the value pass, the shape pass (seconds = both + the rest)
+  bool shapes_ran = false, shapes_in_place = false;
   // A command that judges a range of inputs again ("castlike validate --exhaustive --library X"),
   // completed with --config, --range and --batch in a failed call's reproduce line; "" if none.
   std::string rerun;
@@ -134,6 +141,7 @@ struct EngineOptions {
   std::optional<Shard> shard;
   std::optional<std::pair<uint64_t, uint64_t>> range;  // inputs [first, last] of every configuration
   std::function<void(const Progress&)> progress;       // called now and then, from one thread at a time
+  bool shapes = true;  // the shape pass after the value pass (the first shard's job, when sharded)
 };
 
 // The pieces of the selection in order, and which of them a shard takes (piece k belongs to

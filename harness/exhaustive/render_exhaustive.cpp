@@ -36,7 +36,8 @@ void interval_text(std::ostream& out, const Call& c, const Interval& i) {
                                 ? range_text(c, i.first, i.last)
                                 : "class " + i.pattern_class + " (" + plural(i.count, "failing input") + ")";
   out << wrapped("  ", where + ", rule " + std::string(ref::rule_name(i.rule)) + ", outcome " +
-                           std::string(ref::outcome_name(i.outcome)));
+                           std::string(ref::outcome_name(i.outcome)) +
+                           (i.position.empty() ? "" : ", position " + i.position + " (right when aligned)"));
   const auto end = [&](const char* label, uint64_t x, uint64_t expected, uint64_t actual) {
     out << wrapped("    ", std::string(label) + " " + input_text(c, x));
     out << wrapped("      ", "expected " + value_text(to, expected) +
@@ -49,6 +50,25 @@ void interval_text(std::ostream& out, const Call& c, const Interval& i) {
   for (const std::string& name : i.readings) readings += (readings.empty() ? "" : ", ") + name;
   out << wrapped("    ", "reading: " + (readings.empty() ? std::string("none (unexplained)") : readings));
   out << "    reproduce: " << explain_command(c, i.first) << "\n";
+}
+
+// The shape pass's wrong elements of a configuration: counts by position, then the kept ones with
+// the call that shows each.
+void shape_failures_text(std::ostream& out, const Call& c, const ShapePassReport& s) {
+  std::string by_position;
+  for (const auto& [position, n] : s.fail_by_position)
+    by_position += (by_position.empty() ? "" : ", ") + position + " " + std::to_string(n);
+  if (s.fail) out << wrapped("  ", "shape pass: " + plural(s.fail, "wrong element") + " (" + by_position + ")");
+  for (const ShapeFailure& f : s.failures) {
+    out << wrapped("  ", "position " + f.position + ": input " + input_text(c, f.input) + ", rule " +
+                             std::string(ref::rule_name(f.rule)) + ", outcome " + std::string(ref::outcome_name(f.outcome)));
+    out << wrapped("      ", "expected " + value_text(c.config.to, f.expected) + ", actual " +
+                                 value_text(c.config.to, f.actual));
+    out << wrapped("    ", "call: " + f.shape.description() + ", element " + std::to_string(f.element));
+    out << "    reproduce: " << explain_command(c, f.input) << "\n";
+  }
+  if (s.failed_calls)
+    out << wrapped("  ", "shape pass: " + plural(s.failed_calls, "failed call") + "; first: " + s.first_call_problem);
 }
 
 }  // namespace
@@ -67,6 +87,8 @@ std::string counts(const ConfigurationReport& c) {
                   std::to_string(c.unspecified) + " unspecified";
   if (c.rejected) s += ", " + std::to_string(c.rejected) + " rejected";
   if (c.failed_calls) s += ", " + std::to_string(c.failed_calls) + " in failed calls";
+  if (c.shapes.fail) s += ", " + std::to_string(c.shapes.fail) + " wrong in shapes";
+  if (c.shapes.failed_calls) s += ", " + std::to_string(c.shapes.failed_calls) + " failed shaped calls";
   return s;
 }
 
@@ -104,16 +126,24 @@ std::string exhaustive_text(const ExhaustiveReport& r) {
   out << wrapped("", "summary: " + scope + "; " + std::to_string(t.inputs) + " inputs in " + secs + " s on " +
                          plural(r.jobs, "job"));
   out << wrapped("  ", counts(t));
+  if (r.shapes_ran) {
+    out << wrapped("", shapes_line(r.shapes_in_place));
+    char times[96];
+    std::snprintf(times, sizeof times, "%.2f s, value pass %.2f s", r.shape_seconds, r.value_seconds);
+    out << wrapped("  ", plural(t.shapes.calls, "call") + " on " + plural(t.shapes.decisive, "decisive input") +
+                             ": " + times);
+  }
   size_t failing = 0;
-  for (const ConfigurationReport& c : r.configurations) failing += c.fail > 0;
+  for (const ConfigurationReport& c : r.configurations) failing += c.fail > 0 || !c.shapes.ok();
   if (failing > 0) {
     out << "\nfailing configurations (" << failing << "):\n";
     for (const ConfigurationReport& c : r.configurations) {
-      if (c.fail == 0) continue;
+      if (c.fail == 0 && c.shapes.ok()) continue;
       out << wrapped("", configuration_id(c.call.config) + " (" + call_text(c.call) + "): " +
                              plural(c.intervals.size(), "failing interval") + (c.truncated ? " kept, more not kept" : ""));
       out << wrapped("  ", counts(c));
       for (const Interval& i : c.intervals) interval_text(out, c.call, i);
+      shape_failures_text(out, c.call, c.shapes);
     }
   }
   bool any_calls = false;

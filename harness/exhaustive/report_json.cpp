@@ -65,6 +65,30 @@ struct Reader {
   }
 };
 
+// A configuration's shape pass: its counts, wrong elements by position, the kept ones with the
+// call's length and offsets.
+json shape_pass_json(const Call& c, const ShapePassReport& s) {
+  json failures = json::array();
+  for (const ShapeFailure& f : s.failures)
+    failures.push_back({{"position", f.position},
+                        {"input", input_json(c, f.input)},
+                        {"length", f.shape.length},
+                        {"input_offset", f.shape.input_offset},
+                        {"output_offset", f.shape.output_offset},
+                        {"in_place", f.shape.in_place},
+                        {"element", f.element},
+                        {"rule", std::string(ref::rule_name(f.rule))},
+                        {"outcome", std::string(ref::outcome_name(f.outcome))},
+                        {"expected", value_json(c.config.to, f.expected)},
+                        {"actual", value_json(c.config.to, f.actual)},
+                        {"call", f.shape.description()},
+                        {"reproduce", explain_command(c, f.input)}});
+  return {{"decisive_inputs", s.decisive}, {"calls", s.calls},          {"elements", s.elements},
+          {"fail", s.fail},                {"failed_calls", s.failed_calls}, {"by_position", s.fail_by_position},
+          {"failures", failures},          {"first_call_problem", s.first_call_problem},
+          {"in_place", s.in_place},        {"seconds", s.seconds},      {"ok", s.ok()}};
+}
+
 }  // namespace
 
 std::string exhaustive_json(const ExhaustiveReport& r) {
@@ -85,6 +109,7 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
                            {"readings", i.readings},
                            {"reproduce", explain_command(c.call, i.first)}});
       if (!i.pattern_class.empty()) intervals.back()["class"] = i.pattern_class;
+      if (!i.position.empty()) intervals.back()["position"] = i.position;
     }
     json failed = json::array();
     for (const CallFailureRange& f : c.call_failures)
@@ -105,6 +130,7 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
                {"intervals_truncated", c.truncated},
                {"failed_calls", failed},
                {"rejections", rejected}};
+    if (c.shapes.ran) cj["shapes"] = shape_pass_json(c.call, c.shapes);
     if (r.digests) {
       json pieces = json::array();
       for (const PieceDigest& p : c.pieces) pieces.push_back({{"first", p.first}, {"last", p.last}, {"sha256", p.sha256}});
@@ -131,6 +157,10 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
               {"configurations", configs},
               {"not_judged", refused}};
   if (!r.rerun.empty()) doc["rerun"] = r.rerun;
+  if (r.shapes_ran)
+    doc["shapes"] = {{"line", shapes_line(r.shapes_in_place)},
+                     {"value_seconds", r.value_seconds},
+                     {"shape_seconds", r.shape_seconds}};
   return doc.dump(1) + "\n";
 }
 

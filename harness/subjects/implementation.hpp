@@ -23,6 +23,7 @@
 
 #include "castlike/castlike.h"
 #include "exhaustive/call.hpp"
+#include "generation/shape_plan.hpp"
 #include "plugin.hpp"
 #include "reference/semantics.hpp"
 #include "formats/vector_file.hpp"
@@ -91,6 +92,21 @@ class Implementation {
   virtual void expect_inputs(const std::vector<exhaustive::Call>&, const std::vector<uint64_t>&) {}
   // After the last batch: checks what must hold at the end (a stream ended exactly). May throw.
   virtual void finish() {}
+
+  // ---- Shapes (generation/shape_plan.hpp): convert() called in the plan's shapes ----
+  // Whether this implementation is called in shapes at all: one that reads no input (a stream
+  // answering in input order, the reference computing from the input numbers) has no code path a
+  // shape could reach.
+  virtual bool takes_shapes() const { return needs_inputs(); }
+  // What it accepts besides aligned calls on separate buffers (in place, packed element phases).
+  virtual ShapeCapabilities shape_capabilities() const { return {}; }
+  // convert() in `shape`: `input` and `out` point at the shape's offsets inside buffers aligned to
+  // kShapeAlignment (in place: input == out, one buffer). Those that copy the buffers elsewhere (a
+  // plug-in's worker) override it to keep the offsets.
+  virtual exhaustive::BatchStatus convert_in_shape(unsigned slot, const exhaustive::Call& call, uint64_t a, uint64_t b,
+                                                   const uint8_t* input, uint8_t* out, const CallShape&) {
+    return convert(slot, call, a, b, input, out);
+  }
 };
 
 // The base of a kind that serves one mode only: the other one is refused with `why`, and its entry

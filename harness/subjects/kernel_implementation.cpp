@@ -77,6 +77,8 @@ class KernelImplementation final : public Implementation {
     if (forced_) castlike::force_isa(*forced_);  // available: checked when made
   }
   bool needs_zeroed_output() const override { return false; }  // castlike_convert writes every output byte
+  // castlike_convert reads its source as if before any write (castlike.h): output may alias input.
+  ShapeCapabilities shape_capabilities() const override { return {true, false}; }
   BatchStatus convert(unsigned, const Call& call, uint64_t a, uint64_t b, const uint8_t* input, uint8_t* out) override {
     castlike_attributes attributes;
     attributes.saturate = call.config.attributes.saturate ? 1 : 0;

@@ -11,6 +11,7 @@
 
 #include "call_checks.hpp"
 #include "castlike/packing.hpp"
+#include "castlike/validator_abi.h"
 #include "subjects/implementation.hpp"
 
 namespace castlike::harness {
@@ -93,8 +94,28 @@ class SharedLibraryImplementation final : public Implementation {
 
   BatchStatus convert(unsigned slot, const exhaustive::Call& call, uint64_t a, uint64_t b, const uint8_t* input,
                       uint8_t* out) override {
+    return call_plugin(slot, call, a, b, input, out, std::nullopt);
+  }
+
+  ShapeCapabilities shape_capabilities() const override {
+    return {(plugins[0]->capabilities() & CASTLIKE_VALIDATOR_CAN_IN_PLACE) != 0, false};
+  }
+  // The plug-in's buffers are its own (the worker's shared memory, or the in-process copies): the
+  // shape's misalignment and aliasing travel with the call.
+  BatchStatus convert_in_shape(unsigned slot, const exhaustive::Call& call, uint64_t a, uint64_t b,
+                               const uint8_t* input, uint8_t* out, const CallShape&) override {
+    harness::PluginCall::Placement placement;
+    placement.input_misalignment = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(input) % kPlacementAlignment);
+    placement.output_misalignment = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(out) % kPlacementAlignment);
+    placement.in_place = input == out;
+    return call_plugin(slot, call, a, b, input, out, placement);
+  }
+
+  BatchStatus call_plugin(unsigned slot, const exhaustive::Call& call, uint64_t a, uint64_t b, const uint8_t* input,
+                          uint8_t* out, const std::optional<harness::PluginCall::Placement>& placement) {
     const size_t n = static_cast<size_t>(b - a);
     harness::PluginCall c;
+    c.placement = placement;
     c.op = call.op;
     c.opset = call.opset;
     c.from = call.config.from;

@@ -2,13 +2,22 @@
 // the checks that need no protection are made (the call, UTF-8 of the texts).
 #include <cstdio>
 #include <cstring>
+#include <cstdint>
 #include <optional>
+#include <stdexcept>
 
 #include "call_checks.hpp"
 #include "plugin.hpp"
 #include "plugin_library.hpp"
 
 namespace castlike::harness {
+
+namespace {
+uint8_t* align_up(uint8_t* p) {
+  const auto address = reinterpret_cast<uintptr_t>(p);
+  return p + (kPlacementAlignment - address % kPlacementAlignment) % kPlacementAlignment;
+}
+}  // namespace
 
 struct InProcessPlugin::State {
   PluginLibrary library;
@@ -18,6 +27,7 @@ struct InProcessPlugin::State {
 InProcessPlugin::InProcessPlugin(std::unique_ptr<State> state) : state_(std::move(state)) {}
 InProcessPlugin::~InProcessPlugin() = default;
 const std::string& InProcessPlugin::name() const { return state_->name; }
+uint32_t InProcessPlugin::capabilities() const { return state_->library.capabilities; }
 
 std::variant<std::unique_ptr<InProcessPlugin>, std::string> InProcessPlugin::open(const std::string& path) {
   auto loaded = load_plugin_library(path);
@@ -45,6 +55,25 @@ PluginOutcome InProcessPlugin::call(const PluginCall& call) {
   request.round_mode = call.round_mode ? call.round_mode->c_str() : nullptr;
   request.count = call.count;
   request.input = call.from == ElementType::kString ? nullptr : call.input.data();
+  // In a shape: both buffers misaligned from a boundary inside aligned storage; in place, one.
+  std::vector<uint8_t> placed_input, placed_output;
+  uint8_t* placed_data = nullptr;
+  if (call.placement && call.from != ElementType::kString && call.to != ElementType::kString) {
+    const auto& p = *call.placement;
+    const size_t data_bytes = std::get<size_t>(size);
+    const size_t in_bytes = call.input.size();
+    placed_input.assign(in_bytes + 2 * kPlacementAlignment, 0);
+    uint8_t* in = align_up(placed_input.data()) + p.input_misalignment % kPlacementAlignment;
+    std::copy(call.input.begin(), call.input.end(), in);
+    if (p.in_place) {
+      placed_data = in;
+      if (in_bytes < data_bytes) throw std::logic_error("in place with a wider output");
+    } else {
+      placed_output.assign(data_bytes + 2 * kPlacementAlignment, 0);
+      placed_data = align_up(placed_output.data()) + p.output_misalignment % kPlacementAlignment;
+    }
+    request.input = in;
+  }
   request.input_text = call.from == ElementType::kString ? texts.data() : nullptr;
 
   castlike_validator_output output{};
@@ -59,7 +88,7 @@ PluginOutcome InProcessPlugin::call(const PluginCall& call) {
     output.context = &out.texts;
   } else {
     out.data.assign(std::get<size_t>(size), 0);
-    output.data = out.data.data();
+    output.data = placed_data ? placed_data : out.data.data();
     output.data_size = out.data.size();
   }
   char message[1024] = {};
@@ -78,6 +107,7 @@ PluginOutcome InProcessPlugin::call(const PluginCall& call) {
     return out;
   }
   out.kind = PluginOutcome::Kind::kOk;
+  if (placed_data) std::copy(placed_data, placed_data + out.data.size(), out.data.begin());
   check_output_texts(out);
   return out;
 }

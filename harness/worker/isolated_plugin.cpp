@@ -48,6 +48,7 @@ uint64_t round_up(uint64_t v, uint64_t m) { return (v + m - 1) / m * m; }
 
 struct IsolatedPlugin::State {
   std::string path, executable, name;
+  uint32_t capabilities = 0;  // from the worker's answer to loading
   PluginOptions options;
   uint64_t page = 4096;
   int memfd = -1;
@@ -146,6 +147,7 @@ struct IsolatedPlugin::State {
         return printable(message);
       }
       if (name.empty()) name = printable(message);
+      capabilities = r.capabilities;
       return std::nullopt;
     }
     const bool timed_out = io == WorkerProcess::Io::kTimedOut;
@@ -167,7 +169,7 @@ struct IsolatedPlugin::State {
   PluginOutcome call(const PluginCall& c) {
     const auto size = output_bytes(c);
     if (auto* e = std::get_if<std::string>(&size)) return PluginOutcome{Kind::kWorkerError, {}, {}, *e};
-    const uint64_t out_size = std::get<size_t>(size);
+    const uint64_t data_size = std::get<size_t>(size);
     const bool text_in = c.from == ElementType::kString, text_out = c.to == ElementType::kString;
     uint64_t in_size = c.input.size();
     if (text_in) {
@@ -177,14 +179,21 @@ struct IsolatedPlugin::State {
         in_size += s.size() + 1;
       }
     }
-    if (const p::Layout l = layout_for(in_size, out_size); !shm || l != layout)
+    // In a shape: buffers misaligned from a boundary; in place the output buffer holds the input.
+    const auto& placed = c.placement;
+    const bool in_place = placed && placed->in_place && !text_in && !text_out;
+    const uint64_t out_size = in_place ? std::max(data_size, in_size) : data_size;
+    const uint32_t in_misalignment = placed ? placed->input_misalignment % p::kShapeBoundary : p::kNotPlaced;
+    const uint32_t out_misalignment = placed ? placed->output_misalignment % p::kShapeBoundary : p::kNotPlaced;
+    const uint64_t slack = placed ? p::kShapeBoundary : 0;
+    if (const p::Layout l = layout_for(in_size + slack, out_size + slack); !shm || l != layout)
       if (auto e = make_buffers(l)) return fail(Kind::kWorkerError, "cannot make the shared buffers: " + *e);
     if (worker && worker->exited_already()) stop();  // it died between calls (a thread of the plug-in?)
     if (!worker)
       if (auto e = start()) return fail(Kind::kWorkerError, "cannot restart the plug-in worker: " + *e);
 
-    const uint64_t in_start = p::buffer_start(layout.input_capacity, in_size);
-    const uint64_t out_start = p::buffer_start(layout.output_capacity, out_size);
+    const uint64_t in_start = p::placed_buffer_start(layout.input_capacity, in_size, in_misalignment);
+    const uint64_t out_start = p::placed_buffer_start(layout.output_capacity, out_size, out_misalignment);
     const uint64_t msg_start = layout.message_capacity - p::kMessageSize;
     uint8_t* input_area = shm + layout.input_offset;
     uint8_t* output_area = shm + layout.output_offset;
@@ -199,6 +208,7 @@ struct IsolatedPlugin::State {
       std::memcpy(input_area + in_start, c.input.data(), in_size);
     }
     fill_canaries(output_area, layout.output_offset, layout.output_capacity, out_start, out_size, page);
+    if (in_place && in_size) std::memcpy(output_area + out_start, c.input.data(), in_size);
     fill_canaries(message_area, layout.message_offset, layout.message_capacity, msg_start, p::kMessageSize, page);
     {
       p::ControlBlock& k = control();  // per-call fields only; memory_limited is the worker's
@@ -220,6 +230,10 @@ struct IsolatedPlugin::State {
     h.text_output = text_out ? 1 : 0;
     h.op = c.op == Operator::kCast ? 1 : 0;
     h.memfd_attached = memfd_sent ? 0 : 1;
+    h.input_misalignment = in_misalignment;
+    h.output_misalignment = out_misalignment;
+    h.in_place = in_place ? 1 : 0;
+    h.in_place_data_size = in_place ? data_size : 0;
     std::string packet(reinterpret_cast<const char*>(&h), sizeof h);
     if (c.round_mode) {
       if (c.round_mode->size() > 4096) return PluginOutcome{Kind::kWorkerError, {}, {}, "bad call: round_mode too long"};
@@ -275,7 +289,7 @@ struct IsolatedPlugin::State {
       return out;
     }
     out.kind = Kind::kOk;
-    if (!text_out) out.data.assign(output_area + out_start, output_area + out_start + out_size);
+    if (!text_out) out.data.assign(output_area + out_start, output_area + out_start + data_size);
     check_output_texts(out);
     return out;
   }
@@ -296,6 +310,7 @@ struct IsolatedPlugin::State {
 IsolatedPlugin::IsolatedPlugin(std::unique_ptr<State> state) : state_(std::move(state)) {}
 IsolatedPlugin::~IsolatedPlugin() = default;
 const std::string& IsolatedPlugin::name() const { return state_->name; }
+uint32_t IsolatedPlugin::capabilities() const { return state_->capabilities; }
 PluginOutcome IsolatedPlugin::call(const PluginCall& call) { return state_->call(call); }
 int IsolatedPlugin::worker_pid() const { return state_->worker ? state_->worker->pid() : -1; }
 uint64_t IsolatedPlugin::workers_started() const { return state_->started; }

@@ -30,7 +30,17 @@ struct PluginCall {
   size_t count = 0;
   std::span<const uint8_t> input;          // numeric `from`: exactly storage_bytes(from, count) bytes
   std::span<const std::string> input_texts;  // STRING `from`: `count` texts
+  // A call in a shape of the shape plan (harness/generation/shape_plan.hpp): the input and output
+  // buffers start these many bytes past a kPlacementAlignment-aligned address; in place, the output
+  // buffer is the input's (the library declared CASTLIKE_VALIDATOR_CAN_IN_PLACE). nullopt: the
+  // buffers are where the call's side puts them.
+  struct Placement {
+    uint32_t input_misalignment = 0, output_misalignment = 0;
+    bool in_place = false;
+  };
+  std::optional<Placement> placement;
 };
+inline constexpr uint32_t kPlacementAlignment = 64;
 
 struct PluginOutcome {
   enum class Kind {
@@ -66,6 +76,7 @@ class Plugin {
  public:
   virtual ~Plugin() = default;
   virtual const std::string& name() const = 0;  // castlike_validator_name(), printable UTF-8
+  virtual uint32_t capabilities() const = 0;    // castlike_validator_capabilities(), 0 without it
   virtual PluginOutcome call(const PluginCall& call) = 0;
 };
 
@@ -77,6 +88,7 @@ class IsolatedPlugin final : public Plugin {
                                                                           const PluginOptions& options = {});
   ~IsolatedPlugin() override;  // ends the worker (no process is left behind)
   const std::string& name() const override;
+  uint32_t capabilities() const override;
   PluginOutcome call(const PluginCall& call) override;
   int worker_pid() const;       // -1 when no worker runs (after a failure, until the next call)
   uint64_t workers_started() const;
@@ -94,6 +106,7 @@ class InProcessPlugin final : public Plugin {
   static std::variant<std::unique_ptr<InProcessPlugin>, std::string> open(const std::string& path);
   ~InProcessPlugin() override;
   const std::string& name() const override;
+  uint32_t capabilities() const override;
   PluginOutcome call(const PluginCall& call) override;
 
   struct State;

@@ -27,6 +27,8 @@ std::variant<PluginLibrary, std::string> load_plugin_library(const std::string& 
   if (v != CASTLIKE_VALIDATOR_ABI_VERSION)
     return path + ": plug-in ABI version " + std::to_string(v) + ", this validator speaks " +
            std::to_string(CASTLIKE_VALIDATOR_ABI_VERSION);
+  if (auto flags = reinterpret_cast<castlike_validator_capabilities_fn>(symbol("castlike_validator_capabilities")))
+    lib.capabilities = flags();
   const char* label = name();
   lib.name = label && *label ? label : std::filesystem::path(path).filename().string();
   return lib;

@@ -13,6 +13,7 @@ struct PluginLibrary {
   void* handle = nullptr;  // never dlclosed: a plug-in's destructors may be as hostile as its calls
   castlike_validator_cast_like_fn cast_like = nullptr;
   castlike_validator_cast_fn cast = nullptr;  // optional: a library without it runs CastLike only
+  uint32_t capabilities = 0;  // castlike_validator_capabilities(), optional: 0 without it
   std::string name;        // castlike_validator_name(), as returned (may be any bytes)
 };
 

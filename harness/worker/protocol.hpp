@@ -55,6 +55,15 @@ struct Layout {
 constexpr uint64_t buffer_start(uint64_t capacity, uint64_t size) {
   return (capacity - size) / kBufferAlignment * kBufferAlignment;
 }
+// A call in a shape (PluginCall::placement): the buffer starts `misalignment` bytes past a
+// kShapeBoundary-aligned offset (areas are page-aligned, so the worker's address is aligned the
+// same way), as far toward the area's end as that allows; kNotPlaced: buffer_start.
+constexpr uint32_t kNotPlaced = ~uint32_t{0};
+constexpr uint64_t kShapeBoundary = 64;
+constexpr uint64_t placed_buffer_start(uint64_t capacity, uint64_t size, uint32_t misalignment) {
+  if (misalignment == kNotPlaced) return buffer_start(capacity, size);
+  return (capacity - size - misalignment) / kShapeBoundary * kShapeBoundary + misalignment;
+}
 // The canary byte at memfd offset `offset` (never 0x00 or 0xff, which plug-ins write most).
 constexpr uint8_t canary(uint64_t offset) { return static_cast<uint8_t>(0xa0 | (offset & 0x0f)); }
 
@@ -98,6 +107,12 @@ struct RequestHeader {
   uint32_t path_length = 0;                   // kLoad: bytes of the library path following
   uint32_t op = 0;                            // kCall: 0 CastLike, 1 Cast (the plug-in function)
   uint32_t memfd_attached = 0;  // 1: this header came with a new memfd (SCM_RIGHTS) for `layout`
+  // kCall in a shape: where the buffers start (placed_buffer_start); in place, the output buffer
+  // holds the input (output_size bytes, the larger side) and the plug-in is given it as both, its
+  // output being in_place_data_size bytes.
+  uint32_t input_misalignment = kNotPlaced, output_misalignment = kNotPlaced;
+  uint32_t in_place = 0;
+  uint64_t in_place_data_size = 0;
 };
 
 struct ResponseHeader {
@@ -108,6 +123,7 @@ struct ResponseHeader {
   uint32_t message_length = 0;  // bytes following the header
   uint64_t text_count = 0;      // STRING output: `count` lengths (uint64, kTextNotSet) follow,
   uint64_t text_bytes = 0;      // then the texts' bytes
+  uint32_t capabilities = 0;    // kLoad: castlike_validator_capabilities() (0 without it)
 };
 
 }  // namespace castlike::harness::protocol

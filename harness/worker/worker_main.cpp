@@ -238,6 +238,23 @@ struct Worker {
   uint64_t reservation_size = 0;
   Area message, input, output;
 
+  // A call in a shape (protocol.hpp, placed_buffer_start): its buffers fit their areas with their
+  // misalignment, and in place the output buffer holds the plug-in's output.
+  bool placement_fits(const p::RequestHeader& h) const {
+    const auto fits = [](uint64_t size, uint32_t misalignment, uint64_t capacity) {
+      return misalignment == p::kNotPlaced || (misalignment < p::kShapeBoundary && size + misalignment <= capacity);
+    };
+    return fits(h.input_size, h.input_misalignment, input.capacity) &&
+           fits(h.output_size, h.output_misalignment, output.capacity) &&
+           (!h.in_place || (h.text_output == 0 && h.from != CASTLIKE_STRING && h.in_place_data_size <= h.output_size));
+  }
+  // In place: the validator copied the input into the output buffer; the plug-in gets it as both.
+  static void alias_output_to_input(const p::RequestHeader& h, castlike_validator_request& request,
+                                    castlike_validator_output& output) {
+    request.input = output.data;
+    output.data_size = h.in_place_data_size;
+  }
+
   // Maps the areas of `l` in one reservation: outer guard, message, guard, input, guard, output,
   // outer guard. `fresh`: a new memfd arrived, so even an equal layout is mapped anew.
   bool apply(const p::Layout& l, bool fresh) {
@@ -266,11 +283,11 @@ struct Worker {
       if (!read_exact(round_mode.data(), round_mode.size())) quit();
     }
     if ((h.memfd_attached && !map_control()) || !apply(h.layout, h.memfd_attached != 0) ||
-        h.input_size > input.capacity || h.output_size > output.capacity ||
+        h.input_size > input.capacity || h.output_size > output.capacity || !placement_fits(h) ||
         p::kMessageSize > message.capacity)
       quit();
-    const uint64_t in_start = p::buffer_start(input.capacity, h.input_size);
-    const uint64_t out_start = p::buffer_start(output.capacity, h.output_size);
+    const uint64_t in_start = p::placed_buffer_start(input.capacity, h.input_size, h.input_misalignment);
+    const uint64_t out_start = p::placed_buffer_start(output.capacity, h.output_size, h.output_misalignment);
     const uint64_t msg_start = message.capacity - p::kMessageSize;
     input.open_from(in_start);
     output.open_from(out_start);
@@ -311,6 +328,7 @@ struct Worker {
       output_spec.data = output.begin + out_start;
       output_spec.data_size = h.output_size;
     }
+    if (h.in_place) alias_output_to_input(h, request, output_spec);
     char* msg = reinterpret_cast<char*>(message.begin + msg_start);
     output_spec.message = msg;
     output_spec.message_size = p::kMessageSize;
@@ -394,6 +412,7 @@ int run(int argc, char** argv) {
               "CASTLIKE_PLUGIN_SANDBOX=off (no sandbox) or --in-process (no isolation)";
   r.status = error.empty() ? 0 : 1;
   std::string text = error.empty() ? worker.library.name : error;
+  r.capabilities = error.empty() ? worker.library.capabilities : 0;
   if (text.size() > p::kMaxMessageBytes) text.resize(p::kMaxMessageBytes);
   r.message_length = static_cast<uint32_t>(text.size());
   respond(r, text, nullptr);

@@ -32,6 +32,22 @@
  * The validator calls from one thread at a time; the library need not be thread-safe. It must not
  * keep pointers into the request or output after returning.
  *
+ * Shapes. Besides one call per vector file and large calls over every input, the validator calls
+ * each library in the shapes of its shape plan (harness/generation/shape_plan.hpp): lengths across
+ * every block boundary up to 64 elements and calls of at least 1,024 elements, the input and the
+ * output starting at every byte offset inside 64 bytes (for the packed 2-, 4- and 6-bit types the
+ * offsets that start on a byte), so that a vector main loop, its tail and its misaligned head each
+ * see every decisive input. A library that converts in place (output->data may be request->input:
+ * the output aliases the input, the destination no wider than the source) says so with an
+ * OPTIONAL fifth function,
+ *
+ *   uint32_t    castlike_validator_capabilities(void);  returns CASTLIKE_VALIDATOR_CAN_* flags
+ *
+ * found with dlsym: without it (every library written before it), no call aliases. Version rules:
+ * a new optional function or a new flag leaves CASTLIKE_VALIDATOR_ABI_VERSION as it is (an old
+ * library keeps working, an unknown flag is ignored); the version changes only when a field of the
+ * request or output changes, and a validator then refuses libraries of another version by name.
+ *
  * A tiny example is conformance/plugins/example_validator_plugin.c (built as
  * libcastlike_example_validator_plugin.so and used by the validator's tests).
  */
@@ -51,6 +67,9 @@ extern "C" {
 
 #define CASTLIKE_VALIDATOR_OK 0
 #define CASTLIKE_VALIDATOR_REJECTED 1
+
+/* castlike_validator_capabilities() flags. */
+#define CASTLIKE_VALIDATOR_CAN_IN_PLACE 1u /* output->data may equal request->input (same count) */
 
 typedef struct castlike_validator_request {
   int32_t opset;         /* the model's opset (CastLike: 15..28, Cast: 13..28) */
@@ -78,6 +97,7 @@ typedef int32_t (*castlike_validator_abi_version_fn)(void);
 typedef const char* (*castlike_validator_name_fn)(void);
 typedef int32_t (*castlike_validator_cast_like_fn)(const castlike_validator_request*, castlike_validator_output*);
 typedef int32_t (*castlike_validator_cast_fn)(const castlike_validator_request*, castlike_validator_output*);
+typedef uint32_t (*castlike_validator_capabilities_fn)(void);
 
 #ifdef __cplusplus
 } /* extern "C" */
