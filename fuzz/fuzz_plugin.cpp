@@ -21,8 +21,9 @@
 //   [0-1] pair (index into the answered pairs)
 //   [2]   bits 0-3 opset step above the pair's first opset; bits 4-5 saturate (absent, 0, 1);
 //         bits 6-7 round_mode (absent, up, down, nearest); attributes the opset lacks stay absent
-//   [3]   the shape: an index into the pair's shape plan (harness/generation/shape_plan.hpp; bit 7
-//         clear) or a free length 0..160 (bit 7 set, next byte)
+//   [3]   the shape: an index into the pair's shape plan (harness/generation/shape_plan.hpp: lengths
+//         across the block boundaries, long calls, misaligned heads, in place where the library
+//         declares it; bit 7 clear) or a free length 0..160, aligned (bit 7 set, next byte)
 //   then one recipe per element: its byte's bits 0-1 pick a value of the pair's decisive set
 //   (generator.hpp: interesting_inputs, two bytes of index), a value of the dictionary of hard
 //   cases (values.hpp), raw bits, or, for STRING, a short printable text; long calls repeat their
@@ -112,6 +113,65 @@ const Subject& subject() {
   return s;
 }
 
+// The pair's shape plan for what the library declares (in place). A STRING side travels as texts,
+// which the worker places itself: those pairs keep the plan's aligned shapes.
+const std::vector<harness::CallShape>& plan_of(const Subject& s, const Pair& p) {
+  static std::map<std::pair<ElementType, ElementType>, std::vector<harness::CallShape>> plans;
+  auto it = plans.find({p.from, p.to});
+  if (it == plans.end()) {
+    const bool text = p.from == ElementType::kString || p.to == ElementType::kString;
+    std::vector<harness::CallShape> shapes;
+    for (const harness::CallShape& c : harness::shape_plan(p.from, p.to, s.implementation->shape_capabilities()))
+      if (!text || (!c.in_place && c.input_offset == 0 && c.output_offset == 0)) shapes.push_back(c);
+    it = plans.emplace(std::pair{p.from, p.to}, std::move(shapes)).first;
+  }
+  return it->second;
+}
+
+// Bytes whose data() is harness::kShapeAlignment-aligned.
+uint8_t* aligned(std::vector<uint8_t>& storage, size_t bytes) {
+  storage.assign(bytes + 2 * harness::kShapeAlignment, 0);
+  const auto address = reinterpret_cast<uintptr_t>(storage.data());
+  return storage.data() + (harness::kShapeAlignment - address % harness::kShapeAlignment) % harness::kShapeAlignment;
+}
+
+// The library on the file's inputs in `shape`: numeric pairs through the shape-carrying call (the
+// buffers' misalignment and aliasing reach the plug-in), texts through the vector-file call.
+harness::CaseOutput call_in_shape(harness::Implementation& impl, const harness::VectorFile& f,
+                                  const harness::CallShape& shape) {
+  if (f.from == ElementType::kString || f.to == ElementType::kString) return impl.run(f, 0);
+  std::vector<uint8_t> in_storage, out_storage;
+  const size_t in_bytes = harness::shape_input_bytes(f.from, shape);
+  uint8_t* in_base = aligned(in_storage, shape.in_place ? std::max(in_bytes, harness::shape_output_bytes(f.from, f.to, shape))
+                                                        : in_bytes);
+  for (size_t i = 0; i < shape.length; ++i) store_bits(f.from, in_base, shape.input_offset + i, f.input[i].bits);
+  uint8_t* in = in_base + bit_position(f.from, shape.input_offset).byte;
+  uint8_t* out = in;
+  if (!shape.in_place)
+    out = aligned(out_storage, harness::shape_output_bytes(f.from, f.to, shape)) + bit_position(f.to, shape.output_offset).byte;
+  exhaustive::Call call;
+  call.config.from = f.from;
+  call.config.to = f.to;
+  call.opset = f.opset;
+  call.saturate = f.saturate;
+  call.round_mode = f.round_mode;
+  call.op = f.op;
+  const exhaustive::BatchStatus status = impl.convert_in_shape(0, call, 0, shape.length, in, out, shape);
+  harness::CaseOutput o;
+  if (status.kind == exhaustive::BatchStatus::Kind::kRejected) {
+    o.status = harness::CaseOutput::Status::kRejected;
+    o.message = status.message;
+  } else if (status.kind == exhaustive::BatchStatus::Kind::kCallFailed) {
+    o.status = harness::CaseOutput::Status::kCallFailed;
+    o.failure_kind = status.failure_kind;
+    o.message = status.message;
+  } else {
+    o.element_errors.assign(shape.length, "");
+    for (size_t i = 0; i < shape.length; ++i) o.elements.push_back(ref::Element::of_bits(load_bits(f.to, out, i)));
+  }
+  return o;
+}
+
 const std::vector<ref::Element>& decisive_inputs(ElementType from, ElementType to) {
   static std::map<std::pair<ElementType, ElementType>, std::vector<ref::Element>> cache;
   auto it = cache.find({from, to});
@@ -170,24 +230,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (saturate_in_version(version) && ((attr_byte >> 4) & 3) != 0) spec.saturate = ((attr_byte >> 4) & 3) - 1;
   if (round_mode_in_version(version) && (attr_byte >> 6) != 0) spec.round_mode = kModes[(attr_byte >> 6) - 1];
 
-  // The shape: one of the pair's plan, or a free length.
+  // The shape: one of the pair's plan, or a free length (aligned, separate buffers).
   harness::CallShape shape;
   std::string where;
   if (shape_byte & 0x80) {
     shape.length = r.u8() % kFreeLengths;
     where = "length " + std::to_string(shape.length) + " (free)";
   } else {
-    static std::map<std::pair<ElementType, ElementType>, std::vector<harness::CallShape>> plans;
-    auto it = plans.find({p.from, p.to});
-    if (it == plans.end()) {
-      // The plug-in ABI carries a call's length; the worker places the buffers, so the plan's
-      // shapes with offsets or in place are not this target's to make.
-      std::vector<harness::CallShape> aligned;
-      for (const harness::CallShape& c : harness::shape_plan(p.from, p.to, {}))
-        if (!c.in_place && c.input_offset == 0 && c.output_offset == 0) aligned.push_back(c);
-      it = plans.emplace(std::pair{p.from, p.to}, std::move(aligned)).first;
-    }
-    shape = it->second[shape_byte % it->second.size()];
+    const std::vector<harness::CallShape>& plan = plan_of(s, p);
+    shape = plan[shape_byte % plan.size()];
     where = shape.description() + " [" + harness::position_kind_name(shape.kind) + "]";
   }
 
@@ -197,7 +248,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const auto file = make_file(spec, std::move(inputs));
   if (!file) return 0;  // not a node the reference accepts (an attribute the opset has no use for)
 
-  const harness::CaseOutput out = s.implementation->run(*file, 0);
+  const harness::CaseOutput out = call_in_shape(*s.implementation, *file, shape);
   if (out.status == harness::CaseOutput::Status::kRejected) return 0;
 
   const std::string call = std::string(operator_name(p.op)) + " " + type_name(p.from) + " -> " + type_name(p.to) +
