@@ -94,7 +94,7 @@ Pairs = Union[str, Iterable[str], None]
 
 def _pairs(pairs: Pairs, opset: int) -> List[Tuple[str, str]]:
     if pairs is None:
-        names = [t.name for t in TYPES if (t.first_opset("CastLike") or opset + 1) <= opset]
+        names = [t.name for t in TYPES.values() if (t.first_opset("CastLike") or opset + 1) <= opset]
         return [(a, b) for a in names for b in names]
     out = []
     for p in ([pairs] if isinstance(pairs, str) else pairs):
@@ -140,6 +140,8 @@ class _Chooser:
                 inputs.append(decisive[self.pick(len(decisive))])
             elif src == "STRING":
                 inputs.append("".join(chr(0x20 + self.pick(95)) for _ in range(self.pick(12))))
+            elif element_type(src).kind == "bool":  # a BOOL element is 0 or 1, whatever its storage
+                inputs.append(self.pick(2))
             else:
                 inputs.append(sum(self.pick(256) << (8 * i) for i in range((bits + 7) // 8)) & ((1 << bits) - 1))
         return Call("CastLike", src, dst, self.opset, saturate, round_mode, tuple(inputs), shape["kind"])
@@ -175,8 +177,8 @@ def _judge(impl: Implementation, calls: Sequence[Call], tag: str, workdir: Path,
         c = failed[name]
         summary = ("  the call failed: %s" % c["call_failure"] if c["call_failure"] else
                    "  %d of %d elements do not match the reference" % (c["counts"]["fail"], len(call.inputs)))
-        lines = [line for line in report.text().splitlines() if name in line]
-        out.append(Finding(call, str(path), name, "\n".join([summary] + ["  " + x.strip() for x in lines[:4]])))
+        lines = list(dict.fromkeys(line.strip() for line in report.text().splitlines() if name in line))
+        out.append(Finding(call, str(path), name, "\n".join([summary] + ["  " + x for x in lines[:4]])))
     shutil.rmtree(batch, ignore_errors=True)
     return out
 
@@ -239,7 +241,7 @@ class FuzzFindingError(AssertionError):
 
 def _atheris(impl: Implementation, pairs: List[Tuple[str, str]], opset: int, findings_dir: Optional[Path],
              isolate: bool, timeout: float) -> None:  # pragma: no cover - runs until Atheris exits
-    import atheris  # type: ignore[import-not-found]
+    import atheris  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
     workdir = Path(tempfile.mkdtemp(prefix="castlike-fuzz-"))
     counter = [0]
