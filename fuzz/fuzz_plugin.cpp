@@ -21,9 +21,10 @@
 //   [0-1] pair (index into the answered pairs)
 //   [2]   bits 0-3 opset step above the pair's first opset; bits 4-5 saturate (absent, 0, 1);
 //         bits 6-7 round_mode (absent, up, down, nearest); attributes the opset lacks stay absent
-//   [3]   the shape: an index into the pair's shape plan (harness/generation/shape_plan.hpp: lengths
+//   [3]   the shape: a shape of the pair's shape plan (harness/generation/shape_plan.hpp: lengths
 //         across the block boundaries, long calls, misaligned heads, in place where the library
-//         declares it; bit 7 clear) or a free length 0..160, aligned (bit 7 set, next byte)
+//         declares it; bit 7 clear: its position kind, then the next byte its index among that
+//         kind's) or a free length 0..160, aligned (bit 7 set, next byte)
 //   then one recipe per element: its byte's bits 0-1 pick a value of the pair's decisive set
 //   (generator.hpp: interesting_inputs, two bytes of index), a value of the dictionary of hard
 //   cases (values.hpp), raw bits, or, for STRING, a short printable text; long calls repeat their
@@ -113,17 +114,24 @@ const Subject& subject() {
   return s;
 }
 
-// The pair's shape plan for what the library declares (in place). A STRING side travels as texts,
-// which the worker places itself: those pairs keep the plan's aligned shapes.
-const std::vector<harness::CallShape>& plan_of(const Subject& s, const Pair& p) {
-  static std::map<std::pair<ElementType, ElementType>, std::vector<harness::CallShape>> plans;
+// The pair's shape plan for what the library declares (in place), grouped by position kind: each
+// kind the pair has gets an equal share of the inputs, so that the two long lengths are not drowned
+// by the dozens of heads. A STRING side travels as texts, which the worker places itself: those
+// pairs keep the plan's aligned shapes.
+const std::vector<std::vector<harness::CallShape>>& plan_of(const Subject& s, const Pair& p) {
+  static std::map<std::pair<ElementType, ElementType>, std::vector<std::vector<harness::CallShape>>> plans;
   auto it = plans.find({p.from, p.to});
   if (it == plans.end()) {
     const bool text = p.from == ElementType::kString || p.to == ElementType::kString;
-    std::vector<harness::CallShape> shapes;
-    for (const harness::CallShape& c : harness::shape_plan(p.from, p.to, s.implementation->shape_capabilities()))
-      if (!text || (!c.in_place && c.input_offset == 0 && c.output_offset == 0)) shapes.push_back(c);
-    it = plans.emplace(std::pair{p.from, p.to}, std::move(shapes)).first;
+    std::vector<std::vector<harness::CallShape>> by_kind;
+    for (harness::PositionKind kind : harness::position_kinds()) {
+      std::vector<harness::CallShape> shapes;
+      for (const harness::CallShape& c : harness::shape_plan(p.from, p.to, s.implementation->shape_capabilities()))
+        if (c.kind == kind && (!text || (!c.in_place && c.input_offset == 0 && c.output_offset == 0)))
+          shapes.push_back(c);
+      if (!shapes.empty()) by_kind.push_back(std::move(shapes));
+    }
+    it = plans.emplace(std::pair{p.from, p.to}, std::move(by_kind)).first;
   }
   return it->second;
 }
@@ -237,8 +245,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     shape.length = r.u8() % kFreeLengths;
     where = "length " + std::to_string(shape.length) + " (free)";
   } else {
-    const std::vector<harness::CallShape>& plan = plan_of(s, p);
-    shape = plan[shape_byte % plan.size()];
+    const std::vector<std::vector<harness::CallShape>>& plan = plan_of(s, p);
+    const std::vector<harness::CallShape>& of_kind = plan[shape_byte % plan.size()];
+    shape = of_kind[(shape_byte / plan.size() + r.u8()) % of_kind.size()];
     where = shape.description() + " [" + harness::position_kind_name(shape.kind) + "]";
   }
 
