@@ -1,11 +1,15 @@
 // castlike._core: the compiled half of the Python package (python/castlike/ is the other). This
-// file: the type table, the rules and the kernel ISA levels as Python sees them; the conversions,
+// file: the type table, the rules, the kernel ISA levels, and the shape plan, decisive inputs and
+// vector file of a call (for castlike.fuzz and castlike.hypothesis) as Python sees them; the conversions,
 // the vector validation and the exhaustive validation have a file each.
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
 #include "castlike/castlike.h"
 #include "common.hpp"
+#include "generation/generator.hpp"
+#include "generation/shape_plan.hpp"
 #include "type_facts.hpp"
 
 namespace castlike::python {
@@ -87,6 +91,61 @@ NB_MODULE(_core, m) {
     return std::to_string(CASTLIKE_VERSION_MAJOR) + "." + std::to_string(CASTLIKE_VERSION_MINOR) + "." +
            std::to_string(CASTLIKE_VERSION_PATCH);
   });
+  // What castlike.fuzz, castlike.hypothesis and the shape pass of castlike.validate draw from: the
+  // harness's shape plan and decisive inputs, and its vector file for a call (one home each).
+  m.def("shape_plan", [](const std::string& from, const std::string& to, bool in_place) {
+    nb::list out;
+    for (const harness::CallShape& s : harness::shape_plan(type_named(from), type_named(to), {in_place, false})) {
+      nb::dict d;
+      d["kind"] = std::string(harness::position_kind_name(s.kind));
+      d["length"] = s.length;
+      d["input_offset"] = s.input_offset;
+      d["output_offset"] = s.output_offset;
+      d["in_place"] = s.in_place;
+      d["description"] = s.description();
+      out.append(d);
+    }
+    return out;
+  }, nb::arg("from_type"), nb::arg("to"), nb::arg("in_place"),
+     "The calls of a pair's shape plan (harness/generation/shape_plan.hpp), as dicts.");
+  m.def("decisive_inputs", [](const std::string& from, const std::string& to) {
+    nb::list out;
+    for (const ref::Element& e : harness::interesting_inputs(type_named(from), type_named(to),
+                                                             harness::InputSet::kStructured)) {
+      if (type_named(from) == ElementType::kString) out.append(e.text);
+      else out.append(nb::int_(e.bits));
+    }
+    return out;
+  }, nb::arg("from_type"), nb::arg("to"),
+     "The inputs that decide a pair's conversions (bit patterns, or texts for STRING), as castlike export's structured set.");
+  m.def("case_text", [](const std::string& op, const std::string& from, const std::string& to, int opset,
+                        std::optional<int64_t> saturate, std::optional<std::string> round_mode,
+                        const std::vector<uint64_t>& bits, const std::vector<std::string>& texts,
+                        const std::string& suffix) {
+    harness::CaseSpec spec;
+    const auto oper = operator_from_name(op);
+    if (!oper) throw nb::value_error(("unknown operator '" + op + "' (CastLike or Cast)").c_str());
+    spec.op = *oper;
+    spec.from = type_named(from);
+    spec.to = type_named(to);
+    spec.opset = opset;
+    spec.saturate = saturate;
+    spec.round_mode = round_mode;
+    std::vector<ref::Element> inputs;
+    if (spec.from == ElementType::kString) for (const std::string& t : texts) inputs.push_back(ref::Element::of_text(t));
+    else for (uint64_t b : bits) inputs.push_back(ref::Element::of_bits(b & bit_mask(spec.from)));
+    auto made = harness::make_case(spec, std::move(inputs));
+    if (auto* e = std::get_if<std::string>(&made)) throw nb::value_error(e->c_str());
+    auto& f = std::get<harness::VectorFile>(made);
+    f.name += suffix;
+    if (!harness::is_case_name(f.name)) throw nb::value_error(("not a case name: " + f.name).c_str());
+    harness::GeneratedSource source;
+    source.generator = "castlike.fuzz";
+    source.inputs = "custom";
+    return nb::make_tuple(f.name, harness::render_vector_file(f, source));
+  }, nb::arg("operator"), nb::arg("from_type"), nb::arg("to"), nb::arg("opset"), nb::arg("saturate").none(),
+     nb::arg("round_mode").none(), nb::arg("bits"), nb::arg("texts"), nb::arg("suffix"),
+     "A castlike vector file for one call (the reference's expectations): (case name, file text).");
   def_conversions(m);
   def_validation(m);
   def_exhaustive(m);

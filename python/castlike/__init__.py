@@ -7,6 +7,8 @@ the reference, explaining each failure by rule and by the reading of the specifi
     castlike.explain(value, to, ...)      one element explained, as `castlike explain` prints it
     castlike.validate(impl, ...)          judge a Python implementation on the vectors (or on every
                                           input of a configuration: exhaustive=...)
+    castlike.fuzz(impl, ...)              fuzz a Python implementation against the reference
+    castlike.hypothesis                   Hypothesis strategies: a pair's decisive inputs, lengths
     castlike.onnx_backend                 judge any onnx.backend.base.Backend (onnxruntime, ...)
     castlike.peers                        the pinned third-party peers, results files, exhaustive streams
     pytest --castlike-impl module:callable   the pytest plugin (castlike.pytest_plugin)
@@ -42,6 +44,9 @@ if TYPE_CHECKING:  # what type checkers see: the names as their modules define t
     from ._facts import rules as rules
     from ._facts import type_table as type_table
     from ._facts import types as types
+    from ._fuzz import Finding as Finding
+    from ._fuzz import FuzzResult as FuzzResult
+    from ._fuzz import fuzz as fuzz
     from ._reference import Expected as Expected
     from ._reference import ExpectedElement as ExpectedElement
     from ._reference import Explanation as Explanation
@@ -72,7 +77,7 @@ _WHERE = {
     "default_vectors": "_validate", "exhaustive_configurations": "_validate", "Report": "_validate",
     "ExhaustiveReport": "_validate", "PartialOutput": "_validate", "types": "_facts", "rules": "_facts",
     "isa_levels": "_facts", "active_isa": "_facts", "force_isa": "_facts", "__version__": "_facts",
-    "NEWEST_OPSET": "_facts",
+    "NEWEST_OPSET": "_facts", "fuzz": "_fuzz", "FuzzResult": "_fuzz", "Finding": "_fuzz",
 }
 for _name in ("CastlikeError", "InvalidArgument", "UnknownType", "TypeNotInOpset", "AttributeNotInOpset",
               "UnknownOpset", "SizeOverflow", "BufferTooSmall", "UnsupportedIsa", "InvalidAttribute", "StringType",
@@ -96,7 +101,7 @@ __all__ = [
     "cast", "expected", "explain", "validate", "list_cases", "default_vectors", "exhaustive_configurations",
     "Report", "ExhaustiveReport", "PartialOutput", "Expected", "ExpectedElement", "Explanation", "ElementType",
     "FloatFormat", "OperatorVersion", "element_type", "types", "type_table", "rules", "isa_levels", "active_isa",
-    "force_isa", "has_ml_dtypes", "NEWEST_OPSET",
+    "force_isa", "has_ml_dtypes", "NEWEST_OPSET", "fuzz", "FuzzResult", "Finding",
     "CastlikeError", "InvalidArgument", "UnknownType", "TypeNotInOpset", "AttributeNotInOpset", "UnknownOpset",
     "SizeOverflow", "BufferTooSmall", "UnsupportedIsa", "InvalidAttribute", "StringType", "CallbackAborted",
     "OutOfMemory", "InternalError", "Rejected",
