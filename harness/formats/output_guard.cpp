@@ -194,7 +194,8 @@ std::variant<OutputDirectory, std::string> OutputDirectory::open(const std::stri
   return OutputDirectory(path, std::get<int>(fd));
 }
 
-OutputDirectory::OutputDirectory(OutputDirectory&& other) noexcept : path_(std::move(other.path_)), fd_(other.fd_) {
+OutputDirectory::OutputDirectory(OutputDirectory&& other) noexcept
+    : path_(std::move(other.path_)), fd_(other.fd_), temporaries_(std::move(other.temporaries_)) {
   other.fd_ = -1;
 }
 
@@ -268,7 +269,13 @@ pid_t temporary_owner(const std::string& entry, const std::string& name) {
 }  // namespace
 
 void OutputDirectory::remove_stale_temporaries(const std::string& name) const {
-  for (const std::string& entry : names()) {
+  // The directory is listed once, at its first write: an export writes thousands of names there.
+  if (!temporaries_) {
+    temporaries_.emplace();
+    for (std::string& entry : names())
+      if (entry.starts_with('.') && entry.find(".tmp-") != std::string::npos) temporaries_->push_back(std::move(entry));
+  }
+  for (const std::string& entry : *temporaries_) {
     const pid_t pid = temporary_owner(entry, name);
     if (pid <= 0 || ::kill(pid, 0) == 0 || errno != ESRCH) continue;  // a live run's, or not one
     struct stat st {};

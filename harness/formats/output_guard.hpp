@@ -91,7 +91,8 @@ class OutputDirectory {
                                    const InputFiles& inputs) const;
 
   // Removes the temporary files of `name` (.NAME.tmp-PID-N, regular files only) whose process is
-  // gone: a run killed by a signal no handler sees (SIGKILL, SIGQUIT) left them.
+  // gone: a run killed by a signal no handler sees (SIGKILL, SIGQUIT) left them. Not thread-safe
+  // (nor is a directory written from several threads).
   void remove_stale_temporaries(const std::string& name) const;
   // The entries' names, sorted.
   std::vector<std::string> names() const;
@@ -104,6 +105,8 @@ class OutputDirectory {
   OutputDirectory(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
   std::string path_;
   int fd_ = -1;
+  // The entries that may be temporary files (.*.tmp-*), listed at the first write.
+  mutable std::optional<std::vector<std::string>> temporaries_;
 };
 
 // One output file given by an option (--out FILE, --write-expect FILE): checked when opened,
