@@ -143,8 +143,9 @@ bool inside(const fs::path& path, const fs::path& root) {
 
 // One directory level below `root` (canonical); `ancestors` holds the (device, inode) of every
 // directory on the way down, so a symbolic link back up the tree is a reported loop instead of an
-// endless walk. A symbolic link that leads out of the tree is a problem, not followed: a link to /
-// would walk the whole filesystem, and one to /proc/self/mem named *.json would be read as a file.
+// endless walk. A symbolic link to a directory out of the tree is a problem, not followed (a link
+// to / would walk the whole filesystem); one to a file is followed, as a set curated from links to
+// vector files elsewhere is, and that file is read as any other (/proc/self/mem: a read error).
 void walk(const fs::path& dir, const fs::path& root, std::vector<std::pair<dev_t, ino_t>>& ancestors,
           VectorFileList& out) {
   std::error_code ec;
@@ -171,13 +172,13 @@ void walk(const fs::path& dir, const fs::path& root, std::vector<std::pair<dev_t
         out.problems.emplace_back(p.string(), std::string("cannot inspect: ") + std::strerror(error));
       continue;
     }
-    if (S_ISLNK(link.st_mode)) {
+    if (S_ISLNK(link.st_mode) && S_ISDIR(st.st_mode)) {
       std::error_code target_error;
       const fs::path target = fs::canonical(p, target_error);
       if (target_error || !inside(target, root)) {
-        out.problems.emplace_back(p.string(), "symbolic link out of the vector directory" +
+        out.problems.emplace_back(p.string(), "symbolic link to a directory out of the vector directory" +
                                                   (target_error ? std::string() : " (to " + target.string() + ")") +
-                                                  "; give its target as a --vectors of its own");
+                                                  "; give that directory as a --vectors of its own");
         continue;
       }
     }

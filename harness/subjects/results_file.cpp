@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <ext/stdio_filebuf.h>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -206,18 +207,33 @@ std::unique_ptr<std::fstream> open_spool() {
 std::variant<std::unique_ptr<Implementation>, std::string> read_results_file(const std::string& path,
                                                                              const VectorSet& set) {
   // "-" is standard input (a results file piped from the implementation under test). A path is
-  // looked at without blocking first: opening a FIFO that has no writer yet would wait forever.
+  // opened without blocking: opening a FIFO that has no writer would wait forever. A FIFO (a named
+  // one, or a pipe such as <(...)) is then read with blocking reads, which wait for data while a
+  // writer has it open and see the end at once when none has.
+  std::unique_ptr<__gnu_cxx::stdio_filebuf<char>> fifo_buffer;
+  std::unique_ptr<std::istream> file;
   if (path != "-") {
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return path + ": cannot open the results file: " + std::strerror(errno);
     struct stat named {};
     const bool inspected = ::fstat(fd, &named) == 0;
-    ::close(fd);
-    if (inspected && S_ISDIR(named.st_mode)) return path + ": is a directory, not a results file";
-    if (inspected && S_ISFIFO(named.st_mode))
-      return path + ": is a FIFO; pipe the results to standard input instead (--results -)";
+    if (inspected && S_ISDIR(named.st_mode)) {
+      ::close(fd);
+      return path + ": is a directory, not a results file";
+    }
+    if (inspected && S_ISFIFO(named.st_mode)) {
+      const int flags = ::fcntl(fd, F_GETFL);
+      if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+        ::close(fd);
+        return path + ": cannot read the FIFO: " + std::strerror(errno);
+      }
+      fifo_buffer = std::make_unique<__gnu_cxx::stdio_filebuf<char>>(fd, std::ios::in | std::ios::binary);
+      file = std::make_unique<std::istream>(fifo_buffer.get());
+    } else {
+      ::close(fd);
+    }
   }
-  auto file = std::make_unique<std::ifstream>(path == "-" ? "/dev/stdin" : path, std::ios::binary);
+  if (!file) file = std::make_unique<std::ifstream>(path == "-" ? "/dev/stdin" : path, std::ios::binary);
   if (!*file) return path + ": cannot open the results file";
   auto impl = std::make_unique<ResultsFileImplementation>();
   impl->path_ = path;
