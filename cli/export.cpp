@@ -48,6 +48,7 @@ const char* const kUsage =
     "                       [--round-mode MODE] [--name NAME] [--out DIR]\n"
     "       castlike export --format onnx-node-tests --out DIR\n"
     "                       [selection options | --vectors DIR ...]\n"
+    "                       [--install-environment]\n"
     "\n"
     "Writes only inside DIR: DIR must be a real directory reached without a symlink\n"
     "(none on its path, a trailing slash included), every file is written to a\n"
@@ -104,6 +105,11 @@ const char* const kUsage =
     "                       vectors)\n"
     "  --vectors DIR        with onnx-node-tests: convert these vector files instead\n"
     "                       of generating\n"
+    "  --install-environment\n"
+    "                       with onnx-node-tests: install the Python environment\n"
+    "                       the exporter needs (pip, from PyPI) in\n"
+    "                       $XDG_CACHE_HOME/castlike (~/.cache/castlike) when it is\n"
+    "                       missing; without it a missing one is an error\n"
     "\n"
     "The committed curated set is:\n"
     "  castlike export --out vectors/generated --replace --no-spec-examples\n"
@@ -143,6 +149,27 @@ harness::OutputDirectory open_out_directory(const std::string& path) {
   if (auto* error = std::get_if<std::string>(&opened))
     throw UsageError{"--out: " + *error, "give a real directory (no symlink on its path), or a new one"};
   return std::move(std::get<harness::OutputDirectory>(opened));
+}
+
+// The user's cache directory for castlike: $XDG_CACHE_HOME/castlike, else ~/.cache/castlike.
+std::string user_cache_directory() {
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  if (xdg && *xdg == '/') return std::string(xdg) + "/castlike";
+  const char* home = std::getenv("HOME");
+  if (home && *home) return std::string(home) + "/.cache/castlike";
+  throw UsageError{"no cache directory for the onnx environment (neither XDG_CACHE_HOME nor HOME is set)",
+                   "set XDG_CACHE_HOME"};
+}
+
+// Where the exporter's Python environment lives, and whether it may be installed: in the user's
+// cache directory (never the source tree, which may be read-only or shared), installed (pip from
+// PyPI, a wheel of these sources) only when asked. A caller that chose the places already (a peer
+// script, through CASTLIKE_VENV_DIR and CASTLIKE_PYTHON_BUILD_DIR) keeps them.
+void set_exporter_environment(bool install) {
+  const std::string cache = user_cache_directory();
+  ::setenv("CASTLIKE_VENV_DIR", (cache + "/venvs").c_str(), /*overwrite=*/0);
+  ::setenv("CASTLIKE_PYTHON_BUILD_DIR", (cache + "/python").c_str(), /*overwrite=*/0);
+  ::setenv("CASTLIKE_VENV_INSTALL", install ? "1" : "0", /*overwrite=*/1);
 }
 
 // Runs scripts/export-onnx-node-tests on a directory of vector files.
@@ -194,7 +221,7 @@ int export_main(const std::vector<std::string>& args) {
                                      {"input", true, true}, {"opset", true}, {"newer-opset-as-newest", false}, {"operator", true}, {"saturate", true}, {"round-mode", true},
                                      {"name", true}, {"format", true}, {"vectors", true, true}, {"quiet", false},
                                      {"no-spec-examples", false}, {"max-bytes", true}, {"yes", false},
-                                     {"progress", false}});
+                                     {"progress", false}, {"install-environment", false}});
   if (a.help) {
     print_export_usage();
     return 0;
@@ -209,8 +236,11 @@ int export_main(const std::vector<std::string>& args) {
     throw UsageError{"unknown profile '" + profile + "'", "default, exact or onnx-reference"};
   const bool quiet = a.has("quiet");
 
+  if (a.has("install-environment") && format != "onnx-node-tests")
+    throw UsageError{"--install-environment applies to --format onnx-node-tests", "castlike export --help"};
   if (format == "onnx-node-tests") {
     if (!a.has("out")) throw UsageError{"--format onnx-node-tests needs --out DIR", "castlike export --help"};
+    set_exporter_environment(a.has("install-environment"));
     open_out_directory(a.value("out"));  // the exporter script writes by path: a symlink on the way is refused first
     const std::vector<std::string> given = a.all("vectors");
     if (!given.empty()) {
@@ -229,6 +259,7 @@ int export_main(const std::vector<std::string>& args) {
         continue;
       }
       if (args[i].rfind("--format=", 0) == 0 || args[i].rfind("--out=", 0) == 0) continue;
+      if (args[i] == "--install-environment") continue;
       inner.push_back(args[i]);
     }
     inner.push_back("--out");

@@ -5,7 +5,9 @@
 #include <array>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <strings.h>
 #include <exception>
 #include <iostream>
 #include <sstream>
@@ -274,6 +276,21 @@ void print_version() {
   std::cout << "; active: " << castlike_isa_name(castlike_active_isa()) << "\n";
 }
 
+// CASTLIKE_ISA picks the kernel level; the library ignores a name it does not know, so a typo would
+// silently test another level than the one asked for. The names are the library's own.
+void check_isa_environment() {
+  const char* env = std::getenv("CASTLIKE_ISA");
+  if (env == nullptr || *env == '\0') return;
+  std::string known;
+  for (castlike_isa isa : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON}) {
+    const char* name = castlike_isa_name(isa);
+    if (strcasecmp(env, name) == 0) return;
+    known += (known.empty() ? "" : ", ") + std::string(name);
+  }
+  throw UsageError{"CASTLIKE_ISA='" + std::string(env) + "' is not a kernel ISA level",
+                   "one of " + known + ", or unset for the best this CPU has"};
+}
+
 int run(const std::vector<std::string>& args) {
   if (args.empty()) {
     // A first contact: the error line, then the command list (on stderr: stdout stays empty).
@@ -293,6 +310,7 @@ int run(const std::vector<std::string>& args) {
   try {
     if (command == "--help" || command == "-h" || command == "help") return print_main_usage(), 0;
     if (!known) throw UsageError{"unknown command '" + command + "'", "commands: " + command_list() + " (castlike --help)"};
+    check_isa_environment();
     return known->run(rest);
   } catch (const UsageError& e) {
     // Messages echo what the user typed (names, paths, values): escaped here, once for every

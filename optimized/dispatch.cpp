@@ -74,14 +74,11 @@ bool equals_ignoring_case(const char* a, const char* b) {
   return *a == *b;
 }
 
+// isa_name is the one table of the levels' names.
 bool parse_isa(const char* name, Isa& out) {
-  static constexpr struct {
-    const char* name;
-    Isa isa;
-  } kNames[] = {{"scalar", Isa::kScalar}, {"avx2", Isa::kAvx2}, {"avx512", Isa::kAvx512}, {"neon", Isa::kNeon}};
-  for (const auto& n : kNames) {
-    if (equals_ignoring_case(name, n.name)) {
-      out = n.isa;
+  for (int l = 0; l < kLevels; ++l) {
+    if (equals_ignoring_case(name, isa_name(static_cast<Isa>(l)))) {
+      out = static_cast<Isa>(l);
       return true;
     }
   }

@@ -52,7 +52,12 @@ struct FormatSniffer : nlohmann::json_sax<nlohmann::json> {
 
 std::optional<std::string> json_format(std::istream& in) {
   FormatSniffer sniffer;
-  const bool parsed = nlohmann::json::sax_parse(in, &sniffer);
+  bool parsed = false;
+  try {
+    parsed = nlohmann::json::sax_parse(in, &sniffer);
+  } catch (const std::exception&) {  // a read error of the stream (the loader then names it)
+    return std::nullopt;
+  }
   if (sniffer.format == "castlike-vectors" || (parsed && sniffer.format)) return sniffer.format;
   return std::nullopt;
 }

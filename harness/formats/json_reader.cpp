@@ -1,10 +1,12 @@
 #include "formats/json_reader.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <functional>
-#include <set>
+#include <type_traits>
 #include <vector>
 
 namespace castlike::harness {
@@ -12,54 +14,101 @@ namespace {
 
 using nlohmann::json;
 
-struct TooDeep {};
-
-// The parser callback: refuses a container opened deeper than kMaxJsonDepth (by throwing, so the
-// parser stops there), and finds the first key given twice in one object. Each object keeps its
-// keys and its last key only; the object's name is put together once, for the message, so memory
-// stays linear in the input whatever the depth.
-class StrictCallback {
+// The parser's events built into a document, as nlohmann's own DOM builder does, with castlike's
+// checks on the way: a container opened deeper than kMaxJsonDepth stops the parse, and the first
+// key given twice in one object is kept as a message. nlohmann's callback parser would do the same
+// checks, but after each object it scans the whole enclosing array for discarded values: an array
+// of n objects costs n^2 there. Here every event costs O(log k) at most (k: the keys of its
+// object), so time and memory stay linear in the text.
+class StrictBuilder {
  public:
-  std::string duplicate;  // the first key given twice, as a message
+  explicit StrictBuilder(json& root) : root_(root) {}
 
-  bool operator()(int depth, json::parse_event_t event, json& parsed) {
-    using E = json::parse_event_t;
-    switch (event) {
-      case E::object_start:
-      case E::array_start:
-        // `depth` counts the containers around the one opened.
-        if (static_cast<size_t>(depth) >= kMaxJsonDepth) throw TooDeep{};
-        if (event == E::object_start) objects_.emplace_back();
-        break;
-      case E::object_end:
-        if (!objects_.empty()) objects_.pop_back();
-        break;
-      case E::key: {
-        if (objects_.empty()) break;
-        Object& o = objects_.back();
-        o.last_key = parsed.is_string() ? parsed.get<std::string>() : std::string();
-        if (!o.keys.insert(o.last_key).second && duplicate.empty())
-          duplicate = "key '" + o.last_key + "' appears twice in " + where();
-        break;
-      }
-      default: break;
-    }
+  std::string duplicate;  // the first key given twice, as a message
+  bool too_deep = false;
+  std::optional<JsonProblem> parse_problem;
+
+  bool null() { return add(json(nullptr)); }
+  bool boolean(bool v) { return add(json(v)); }
+  bool number_integer(json::number_integer_t v) { return add(json(v)); }
+  bool number_unsigned(json::number_unsigned_t v) { return add(json(v)); }
+  bool number_float(json::number_float_t v, const json::string_t&) { return add(json(v)); }
+  bool string(json::string_t& v) { return add(json(std::move(v))); }
+  bool binary(json::binary_t& v) { return add(json::binary(std::move(v))); }
+
+  bool start_object(std::size_t) { return open(json::value_t::object); }
+  bool start_array(std::size_t) { return open(json::value_t::array); }
+  bool end_object() { return close(); }
+  bool end_array() { return close(); }
+
+  bool key(json::string_t& k) {
+    Level& level = levels_.back();
+    auto [it, inserted] = level.container->get_ref<json::object_t&>().emplace(k, json());
+    if (!inserted && duplicate.empty()) duplicate = "key '" + k + "' appears twice in " + where();
+    // A key given twice keeps its last value, as nlohmann's reader does (the message refuses it anyway).
+    level.slot = &it->second;
+    level.last_key = std::move(k);
     return true;
   }
 
+  template <class Exception>
+  bool parse_error(std::size_t, const std::string&, const Exception& e) {
+    if constexpr (std::is_same_v<Exception, json::parse_error>)
+      parse_problem = JsonProblem{e.byte > 0 ? e.byte - 1 : 0, e.what(), true};
+    else  // e.g. out_of_range 406, a number beyond double (found by fuzz_vectors)
+      parse_problem = JsonProblem{std::nullopt, e.what(), true};
+    return false;
+  }
+
  private:
-  struct Object {
-    std::set<std::string> keys;
+  struct Level {
+    json* container;
+    json* slot = nullptr;  // an object's value for its last key
     std::string last_key;
   };
-  std::vector<Object> objects_;
+  json& root_;
+  std::vector<Level> levels_;
+
+  // Where the next value goes: the root, the end of an array, or the slot of an object's key.
+  json* place(json&& value) {
+    if (levels_.empty()) {
+      root_ = std::move(value);
+      return &root_;
+    }
+    Level& level = levels_.back();
+    if (level.container->is_array()) {
+      auto& array = level.container->get_ref<json::array_t&>();
+      array.push_back(std::move(value));
+      return &array.back();
+    }
+    *level.slot = std::move(value);
+    return level.slot;
+  }
+  bool add(json&& value) {
+    place(std::move(value));
+    return true;
+  }
+  bool open(json::value_t type) {
+    // levels_.size() counts the containers around the one opened.
+    if (levels_.size() >= kMaxJsonDepth) {
+      too_deep = true;
+      return false;
+    }
+    json* container = place(json(type));
+    levels_.push_back(Level{container, nullptr, std::string()});
+    return true;
+  }
+  bool close() {
+    levels_.pop_back();
+    return true;
+  }
 
   // The innermost object by the keys that lead to it: "the file", "source", "a.b".
   std::string where() const {
-    if (objects_.size() < 2) return "the file";
     std::string w;
-    for (size_t i = 0; i + 1 < objects_.size(); ++i) w += (w.empty() ? "" : ".") + objects_[i].last_key;
-    return w;
+    for (size_t i = 0; i + 1 < levels_.size(); ++i)
+      if (levels_[i].container->is_object()) w += (w.empty() ? "" : ".") + levels_[i].last_key;
+    return w.empty() ? "the file" : w;
   }
 };
 
@@ -92,21 +141,16 @@ std::string json_size_limit_text() {
 }
 
 std::variant<json, JsonProblem> parse_json(const std::string& text) {
-  StrictCallback callback;
   json doc;
-  try {
-    doc = json::parse(text, std::ref(callback));
-  } catch (const TooDeep&) {
+  StrictBuilder builder(doc);
+  json::sax_parse(text, &builder);
+  if (builder.too_deep)
     return JsonProblem{offset_too_deep(text),
                        "nesting deeper than " + std::to_string(kMaxJsonDepth) +
                            " levels, the limit of a castlike JSON file (vectors/schema/README.md, \"Limits\")",
                        false};
-  } catch (const json::parse_error& e) {
-    return JsonProblem{e.byte > 0 ? e.byte - 1 : 0, e.what(), true};
-  } catch (const json::exception& e) {  // e.g. out_of_range 406, a number beyond double (found by fuzz_vectors)
-    return JsonProblem{std::nullopt, e.what(), true};
-  }
-  if (!callback.duplicate.empty()) return JsonProblem{std::nullopt, callback.duplicate, false};
+  if (builder.parse_problem) return *builder.parse_problem;
+  if (!builder.duplicate.empty()) return JsonProblem{std::nullopt, builder.duplicate, false};
   return doc;
 }
 
@@ -118,9 +162,18 @@ size_t line_of_offset(const std::string& text, size_t offset) {
 
 JsonFileText read_json_file(const std::string& path) {
   JsonFileText out;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  // Opened without blocking: a FIFO without a writer would otherwise stop the run forever.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
     out.error = std::string("cannot read the file: ") + std::strerror(errno);
+    return out;
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    out.error = S_ISDIR(st.st_mode)    ? "is a directory, not a file"
+                : S_ISFIFO(st.st_mode) ? "is a FIFO, not a file (castlike reads its JSON files whole, from disk)"
+                                       : "is not a regular file";
     return out;
   }
   // One byte more than the limit tells a file at the limit from a larger one.
@@ -128,14 +181,23 @@ JsonFileText read_json_file(const std::string& path) {
   while (out.text.size() <= kMaxJsonBytes) {
     const size_t at = out.text.size();
     out.text.resize(at + kChunk);
-    in.read(out.text.data() + at, static_cast<std::streamsize>(kChunk));
-    out.text.resize(at + static_cast<size_t>(in.gcount()));
-    if (!in) break;
+    const ssize_t got = ::read(fd, out.text.data() + at, kChunk);
+    if (got < 0 && errno == EINTR) {
+      out.text.resize(at);
+      continue;
+    }
+    if (got < 0) {
+      const int error = errno;
+      ::close(fd);
+      out.text.clear();
+      out.error = std::string("cannot read the file: ") + std::strerror(error);
+      return out;
+    }
+    out.text.resize(at + static_cast<size_t>(got));
+    if (got == 0) break;
   }
-  if (in.bad()) {
-    out.text.clear();
-    out.error = "cannot read the file";
-  } else if (out.text.size() > kMaxJsonBytes) {
+  ::close(fd);
+  if (out.text.size() > kMaxJsonBytes) {
     out.text.clear();
     out.error = "the file is larger than " + json_size_limit_text();
   }
@@ -146,7 +208,13 @@ JsonLine read_json_line(std::istream& in, std::string& line) {
   line.clear();
   std::streambuf* buffer = in.rdbuf();
   for (;;) {
-    const auto c = buffer->sbumpc();
+    int c = 0;
+    try {
+      c = buffer->sbumpc();
+    } catch (const std::exception&) {  // libstdc++'s filebuf throws on a read error (EIO, EISDIR)
+      in.setstate(std::ios::badbit);
+      return JsonLine::kUnreadable;
+    }
     if (c == std::char_traits<char>::eof()) {
       in.setstate(std::ios::eofbit);
       return line.empty() ? JsonLine::kEnd : JsonLine::kLine;

@@ -40,8 +40,8 @@ struct JsonFileText {
 JsonFileText read_json_file(const std::string& path);
 
 // One line of a stream without its line end, read to kMaxJsonBytes at most (a stream without line
-// ends, such as /dev/zero, stops there).
-enum class JsonLine { kLine, kEnd, kTooLong };
+// ends, such as /dev/zero, stops there). kUnreadable: a read failed (/proc/self/mem, say).
+enum class JsonLine { kLine, kEnd, kTooLong, kUnreadable };
 JsonLine read_json_line(std::istream& in, std::string& line);
 
 // "... larger than 67108864 bytes (64 MiB), the limit of ..." for the messages of the readers.

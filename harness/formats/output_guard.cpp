@@ -1,6 +1,7 @@
 #include "formats/output_guard.hpp"
 
 #include <dirent.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -14,10 +15,13 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <istream>
+#include <streambuf>
 #include <random>
 #include <sstream>
 
 #include "formats/json_format.hpp"
+#include "formats/json_reader.hpp"
 #include "formats/temporary_files.hpp"
 #include "formats/vector_set.hpp"
 
@@ -85,24 +89,52 @@ std::variant<int, std::string> open_directory(const std::string& path, bool crea
   return open_each_component(path, create);
 }
 
-// Whether `name` in `dir_fd` is a regular file (never through a symlink) of `kind`. Its first
-// 64 KiB decide when they can (a prefix, or "castlike-vectors" in a vector file's first line), so
-// that exporting over gigabytes of earlier vector files does not read them all again.
+// A file's first bytes as a stream, read in blocks: at most `limit` bytes, and never more than a
+// block held at once.
+class HeadBuffer : public std::streambuf {
+ public:
+  HeadBuffer(int fd, size_t limit) : fd_(fd), left_(limit) {}
+
+ protected:
+  int_type underflow() override {
+    while (left_ > 0) {
+      const ssize_t n = ::read(fd_, block_, std::min(sizeof block_, left_));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      left_ -= static_cast<size_t>(n);
+      setg(block_, block_, block_ + n);
+      return traits_type::to_int_type(block_[0]);
+    }
+    return traits_type::eof();
+  }
+
+ private:
+  int fd_;
+  size_t left_;
+  char block_[65536];
+};
+
+// Whether `name` in `dir_fd` is a regular file (never through a symlink) of `kind`, by a bounded
+// read of its head: a text kind by its first bytes, a JSON kind by its top-level "format" within
+// the first kMaxJsonBytes (the most of a castlike JSON file any reader takes), streamed through
+// the format sniffer block by block. A file of gigabytes at an output path (or a sparse one of
+// terabytes) costs one block of memory, never the file.
 bool file_of_kind(int dir_fd, const std::string& name, const OutputKind& kind) {
   const int fd = ::openat(dir_fd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return false;
   struct stat st {};
-  bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode), recognised = false;
-  std::string bytes;
-  char buffer[65536];
-  for (size_t decide_at = sizeof buffer; ok && !recognised;) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    ok = n > 0;
-    if (n > 0) bytes.append(buffer, static_cast<size_t>(n));
-    if (n == 0 || bytes.size() >= decide_at) {
-      recognised = kind.recognises(bytes);
-      decide_at = SIZE_MAX;  // then only the whole file decides
+  bool recognised = false;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    std::string head(kind.longest_prefix(), '\0');
+    ssize_t n = 0;
+    while ((n = ::pread(fd, head.data(), head.size(), 0)) < 0 && errno == EINTR) {
+    }
+    head.resize(n > 0 ? static_cast<size_t>(n) : 0);
+    recognised = kind.recognises_prefix(head);
+    if (!recognised && !kind.json_formats.empty()) {
+      HeadBuffer buffer(fd, kMaxJsonBytes);
+      std::istream in(&buffer);
+      recognised = kind.recognises_format(json_format(in));
     }
   }
   ::close(fd);
@@ -115,13 +147,27 @@ bool plain_name(const std::string& name) {
 
 }  // namespace
 
-bool OutputKind::recognises(std::string_view bytes) const {
+size_t OutputKind::longest_prefix() const {
+  size_t longest = 0;
+  for (const std::string_view prefix : prefixes) longest = std::max(longest, prefix.size());
+  return longest;
+}
+
+bool OutputKind::recognises_prefix(std::string_view bytes) const {
   for (const std::string_view prefix : prefixes)
     if (bytes.starts_with(prefix)) return true;
+  return false;
+}
+
+bool OutputKind::recognises_format(const std::optional<std::string>& format) const {
+  return format && std::find(json_formats.begin(), json_formats.end(), *format) != json_formats.end();
+}
+
+bool OutputKind::recognises(std::string_view bytes) const {
+  if (recognises_prefix(bytes)) return true;
   if (json_formats.empty()) return false;
   std::istringstream in{std::string(bytes)};
-  const auto format = json_format(in);
-  return format && std::find(json_formats.begin(), json_formats.end(), *format) != json_formats.end();
+  return recognises_format(json_format(in));
 }
 
 void InputFiles::add_file(const std::string& path) {
@@ -148,7 +194,8 @@ std::variant<OutputDirectory, std::string> OutputDirectory::open(const std::stri
   return OutputDirectory(path, std::get<int>(fd));
 }
 
-OutputDirectory::OutputDirectory(OutputDirectory&& other) noexcept : path_(std::move(other.path_)), fd_(other.fd_) {
+OutputDirectory::OutputDirectory(OutputDirectory&& other) noexcept
+    : path_(std::move(other.path_)), fd_(other.fd_), temporaries_(std::move(other.temporaries_)) {
   other.fd_ = -1;
 }
 
@@ -184,16 +231,103 @@ std::optional<std::string> OutputDirectory::refusal(const std::string& name, con
   return std::nullopt;
 }
 
+namespace {
+
+// All of `bytes` to `fd`, synced to disk; false with errno set on failure.
+bool write_all(int fd, std::string_view bytes) {
+  for (const char* p = bytes.data(); p < bytes.data() + bytes.size();) {
+    const ssize_t n = ::write(fd, p, static_cast<size_t>(bytes.data() + bytes.size() - p));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (n == 0) errno = EIO;
+      return false;
+    }
+    p += n;
+  }
+  return ::fsync(fd) == 0;
+}
+
+// The name of a temporary file for `name`: .NAME.tmp-PID-N.
+std::string temporary_prefix(const std::string& name) { return "." + name + ".tmp-"; }
+
+// The process id in a temporary file's name, or 0 when `entry` is not one of `name`'s.
+pid_t temporary_owner(const std::string& entry, const std::string& name) {
+  const std::string prefix = temporary_prefix(name);
+  if (!entry.starts_with(prefix)) return 0;
+  const size_t dash = entry.find('-', prefix.size());
+  if (dash == std::string::npos || dash == prefix.size() || dash + 1 == entry.size()) return 0;
+  pid_t pid = 0;
+  for (size_t i = prefix.size(); i < dash; ++i) {
+    if (entry[i] < '0' || entry[i] > '9' || pid > 99999999) return 0;
+    pid = pid * 10 + (entry[i] - '0');
+  }
+  for (size_t i = dash + 1; i < entry.size(); ++i)
+    if (entry[i] < '0' || entry[i] > '9') return 0;
+  return pid;
+}
+
+}  // namespace
+
+void OutputDirectory::remove_stale_temporaries(const std::string& name) const {
+  // The directory is listed once, at its first write: an export writes thousands of names there.
+  if (!temporaries_) {
+    temporaries_.emplace();
+    for (std::string& entry : names())
+      if (entry.starts_with('.') && entry.find(".tmp-") != std::string::npos) temporaries_->push_back(std::move(entry));
+  }
+  for (const std::string& entry : *temporaries_) {
+    const pid_t pid = temporary_owner(entry, name);
+    if (pid <= 0 || ::kill(pid, 0) == 0 || errno != ESRCH) continue;  // a live run's, or not one
+    struct stat st {};
+    if (::fstatat(fd_, entry.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+      ::unlinkat(fd_, entry.c_str(), 0);
+  }
+}
+
 std::optional<std::string> OutputDirectory::write(const std::string& name, std::string_view bytes,
                                                   const OutputKind& kind, const InputFiles& inputs) const {
   if (auto why = refusal(name, kind, inputs)) return why;
-  // O_CREAT | O_EXCL never follows a symlink and never reuses an existing file.
+  remove_stale_temporaries(name);
   std::random_device seed;
+  const auto temporary_name = [&] {
+    return temporary_prefix(name) + std::to_string(::getpid()) + "-" + std::to_string(seed());
+  };
   std::string tmp;
   std::optional<TemporaryFileRegistration> registration;
+  // First an unnamed file (O_TMPFILE), which no kill at any moment can leave behind: it gets a
+  // name only once complete, for the instant between link and rename.
+  if (const int unnamed = ::openat(fd_, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666); unnamed >= 0) {
+    if (!write_all(unnamed, bytes)) {
+      const std::string why = errno_text();
+      ::close(unnamed);
+      return "cannot write '" + shown(name) + "': " + why;
+    }
+    const std::string self = "/proc/self/fd/" + std::to_string(unnamed);
+    int linked = -1;
+    for (int attempt = 0; attempt < 100 && linked != 0; ++attempt) {
+      tmp = temporary_name();
+      registration.reset();
+      registration.emplace(fd_, tmp);
+      linked = ::linkat(AT_FDCWD, self.c_str(), fd_, tmp.c_str(), AT_SYMLINK_FOLLOW);
+      if (linked != 0 && errno == ENOENT)  // no /proc: the call that needs CAP_DAC_READ_SEARCH
+        linked = ::linkat(unnamed, "", fd_, tmp.c_str(), AT_EMPTY_PATH);
+      if (linked != 0 && errno != EEXIST) break;
+    }
+    ::close(unnamed);
+    if (linked == 0) {
+      if (::renameat(fd_, tmp.c_str(), fd_, name.c_str()) != 0) {
+        const std::string why = errno_text();
+        ::unlinkat(fd_, tmp.c_str(), 0);
+        return "cannot rename the temporary file to '" + shown(name) + "': " + why;
+      }
+      return std::nullopt;
+    }
+    // Linking is refused (no /proc, no privilege): the named temporary file below.
+  }
+  // O_CREAT | O_EXCL never follows a symlink and never reuses an existing file.
   int fd = -1;
   for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    tmp = "." + name + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(seed());
+    tmp = temporary_name();
     registration.reset();
     registration.emplace(fd_, tmp);
     fd = ::openat(fd_, tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
@@ -206,17 +340,7 @@ std::optional<std::string> OutputDirectory::write(const std::string& name, std::
     ::unlinkat(fd_, tmp.c_str(), 0);
     return what + ": " + why;
   };
-  for (const char* p = bytes.data(); p < bytes.data() + bytes.size();) {
-    const ssize_t n = ::write(fd, p, static_cast<size_t>(bytes.data() + bytes.size() - p));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      auto error = fail("cannot write '" + shown(name) + "'");
-      ::close(fd);
-      return error;
-    }
-    p += n;
-  }
-  if (::fsync(fd) != 0) {
+  if (!write_all(fd, bytes)) {
     auto error = fail("cannot write '" + shown(name) + "'");
     ::close(fd);
     return error;

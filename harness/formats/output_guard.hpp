@@ -5,8 +5,11 @@
 //   and every file is written relative to that open directory, so the path cannot be swapped
 //   afterwards;
 // - a file is written to a temporary file beside it and renamed over the name only once complete
-//   (a reader, or a crash, sees the old file or the new one); SIGINT and SIGTERM remove the
-//   temporaries (temporary_files.hpp);
+//   (a reader, or a crash, sees the old file or the new one). The temporary file is unnamed
+//   (O_TMPFILE) until complete where the filesystem allows, named .NAME.tmp-PID-N otherwise;
+//   SIGINT and SIGTERM remove the named ones (temporary_files.hpp), and the next write of NAME
+//   removes those of runs that are gone;
+// - whether a file is castlike's is decided by a bounded read of its head, never the whole file;
 // - a name is replaced only when it holds a castlike file of the kind being written: a symlink, a
 //   directory, any other file, or one of the command's inputs (every input it was given, the same
 //   file through any path or hard link) is refused, naming it.
@@ -28,7 +31,11 @@ struct OutputKind {
   std::string_view name;  // "castlike vector file"
   std::vector<std::string_view> json_formats;
   std::vector<std::string_view> prefixes;
-  bool recognises(std::string_view bytes) const;
+  bool recognises(std::string_view bytes) const;  // a whole file's bytes
+  // The parts of `recognises` that a bounded read of a file's head decides with.
+  size_t longest_prefix() const;
+  bool recognises_prefix(std::string_view head) const;
+  bool recognises_format(const std::optional<std::string>& format) const;
 };
 extern const OutputKind kVectorFileKind;    // castlike export
 extern const OutputKind kReportKind;        // validate, validate --exhaustive, merge-exhaustive: any --format
@@ -83,6 +90,10 @@ class OutputDirectory {
   std::optional<std::string> write(const std::string& name, std::string_view bytes, const OutputKind& kind,
                                    const InputFiles& inputs) const;
 
+  // Removes the temporary files of `name` (.NAME.tmp-PID-N, regular files only) whose process is
+  // gone: a run killed by a signal no handler sees (SIGKILL, SIGQUIT) left them. Not thread-safe
+  // (nor is a directory written from several threads).
+  void remove_stale_temporaries(const std::string& name) const;
   // The entries' names, sorted.
   std::vector<std::string> names() const;
   // Whether `name` is a regular file of `kind` (never a symlink's target).
@@ -94,6 +105,8 @@ class OutputDirectory {
   OutputDirectory(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
   std::string path_;
   int fd_ = -1;
+  // The entries that may be temporary files (.*.tmp-*), listed at the first write.
+  mutable std::optional<std::vector<std::string>> temporaries_;
 };
 
 // One output file given by an option (--out FILE, --write-expect FILE): checked when opened,

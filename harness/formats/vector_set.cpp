@@ -135,9 +135,19 @@ const char* special_kind(const struct stat& st) {
   return "not a regular file";
 }
 
-// One directory level; `ancestors` holds the (device, inode) of every directory on the way down, so a
-// symbolic link back up the tree is a reported loop instead of an endless walk.
-void walk(const fs::path& dir, std::vector<std::pair<dev_t, ino_t>>& ancestors, VectorFileList& out) {
+// Whether `path` is `root` or below it (both canonical).
+bool inside(const fs::path& path, const fs::path& root) {
+  const auto [r, p] = std::mismatch(root.begin(), root.end(), path.begin(), path.end());
+  return r == root.end();
+}
+
+// One directory level below `root` (canonical); `ancestors` holds the (device, inode) of every
+// directory on the way down, so a symbolic link back up the tree is a reported loop instead of an
+// endless walk. A symbolic link to a directory out of the tree is a problem, not followed (a link
+// to / would walk the whole filesystem); one to a file is followed, as a set curated from links to
+// vector files elsewhere is, and that file is read as any other (/proc/self/mem: a read error).
+void walk(const fs::path& dir, const fs::path& root, std::vector<std::pair<dev_t, ino_t>>& ancestors,
+          VectorFileList& out) {
   std::error_code ec;
   fs::directory_iterator it(dir, ec);
   if (ec) {
@@ -162,6 +172,16 @@ void walk(const fs::path& dir, std::vector<std::pair<dev_t, ino_t>>& ancestors, 
         out.problems.emplace_back(p.string(), std::string("cannot inspect: ") + std::strerror(error));
       continue;
     }
+    if (S_ISLNK(link.st_mode) && S_ISDIR(st.st_mode)) {
+      std::error_code target_error;
+      const fs::path target = fs::canonical(p, target_error);
+      if (target_error || !inside(target, root)) {
+        out.problems.emplace_back(p.string(), "symbolic link to a directory out of the vector directory" +
+                                                  (target_error ? std::string() : " (to " + target.string() + ")") +
+                                                  "; give that directory as a --vectors of its own");
+        continue;
+      }
+    }
     if (S_ISDIR(st.st_mode)) {
       if (p.filename() == "schema") continue;
       const std::pair<dev_t, ino_t> id{st.st_dev, st.st_ino};
@@ -170,7 +190,7 @@ void walk(const fs::path& dir, std::vector<std::pair<dev_t, ino_t>>& ancestors, 
         continue;
       }
       ancestors.push_back(id);
-      walk(p, ancestors, out);
+      walk(p, root, ancestors, out);
       ancestors.pop_back();
       continue;
     }
@@ -205,7 +225,13 @@ VectorFileList find_vector_files(const std::string& dir) {
     return out;
   }
   std::vector<std::pair<dev_t, ino_t>> ancestors{{st.st_dev, st.st_ino}};
-  walk(dir, ancestors, out);
+  std::error_code ec;
+  const fs::path root = fs::canonical(dir, ec);
+  if (ec) {
+    out.problems.emplace_back(dir, "cannot resolve the directory: " + ec.message());
+    return out;
+  }
+  walk(dir, root, ancestors, out);
   std::sort(out.vectors.begin(), out.vectors.end());
   std::sort(out.other.begin(), out.other.end());
   return out;

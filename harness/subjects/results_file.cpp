@@ -6,10 +6,14 @@
 // where each case's line starts), then each case's line when validate() asks for that case.
 // Standard input, a pipe or anything else that cannot seek is copied to an unlinked spool file in
 // $TMPDIR during the first pass.
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <ext/stdio_filebuf.h>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -164,6 +168,8 @@ class ResultsFileImplementation final : public CasesOnly {
       throw InputChanged(harness::printable(where + "cannot read the line again (the results file changed during the run?)"));
     if (read == JsonLine::kTooLong)
       throw InputChanged(harness::printable(where + line_too_long() + " (the results file changed during the run?)"));
+    if (read == JsonLine::kUnreadable)
+      throw InputChanged(harness::printable(where + "cannot read the line again (a read error)"));
     if (!line.empty() && line.back() == '\r') line.pop_back();
     auto parsed = parse_line(line);
     if (auto* error = std::get_if<std::string>(&parsed))
@@ -200,8 +206,34 @@ std::unique_ptr<std::fstream> open_spool() {
 // load_results_file before its error is escaped.
 std::variant<std::unique_ptr<Implementation>, std::string> read_results_file(const std::string& path,
                                                                              const VectorSet& set) {
-  // "-" is standard input (a results file piped from the implementation under test).
-  auto file = std::make_unique<std::ifstream>(path == "-" ? "/dev/stdin" : path, std::ios::binary);
+  // "-" is standard input (a results file piped from the implementation under test). A path is
+  // opened without blocking: opening a FIFO that has no writer would wait forever. A FIFO (a named
+  // one, or a pipe such as <(...)) is then read with blocking reads, which wait for data while a
+  // writer has it open and see the end at once when none has.
+  std::unique_ptr<__gnu_cxx::stdio_filebuf<char>> fifo_buffer;
+  std::unique_ptr<std::istream> file;
+  if (path != "-") {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return path + ": cannot open the results file: " + std::strerror(errno);
+    struct stat named {};
+    const bool inspected = ::fstat(fd, &named) == 0;
+    if (inspected && S_ISDIR(named.st_mode)) {
+      ::close(fd);
+      return path + ": is a directory, not a results file";
+    }
+    if (inspected && S_ISFIFO(named.st_mode)) {
+      const int flags = ::fcntl(fd, F_GETFL);
+      if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+        ::close(fd);
+        return path + ": cannot read the FIFO: " + std::strerror(errno);
+      }
+      fifo_buffer = std::make_unique<__gnu_cxx::stdio_filebuf<char>>(fd, std::ios::in | std::ios::binary);
+      file = std::make_unique<std::istream>(fifo_buffer.get());
+    } else {
+      ::close(fd);
+    }
+  }
+  if (!file) file = std::make_unique<std::ifstream>(path == "-" ? "/dev/stdin" : path, std::ios::binary);
   if (!*file) return path + ": cannot open the results file";
   auto impl = std::make_unique<ResultsFileImplementation>();
   impl->path_ = path;
@@ -222,6 +254,8 @@ std::variant<std::unique_ptr<Implementation>, std::string> read_results_file(con
   for (JsonLine read; (read = read_json_line(in, line)) != JsonLine::kEnd;) {
     ++line_number;
     if (read == JsonLine::kTooLong) return path + ":" + std::to_string(line_number) + ": " + line_too_long();
+    if (read == JsonLine::kUnreadable)
+      return path + ":" + std::to_string(line_number) + ": cannot read the results file (a read error)";
     const std::streamoff line_offset = offset;
     if (spool) {
       *spool << line << '\n';

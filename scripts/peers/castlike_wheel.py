@@ -13,7 +13,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-WHEELS = ROOT / "build" / "python" / "wheels"
+# CASTLIKE_PYTHON_BUILD_DIR (scripts/build-wheel reads it too) moves the wheels out of the source
+# tree: `castlike export --format onnx-node-tests` sets it to the user's cache directory.
+WHEELS = Path(os.environ.get("CASTLIKE_PYTHON_BUILD_DIR", ROOT / "build" / "python")) / "wheels"
 # What `pip wheel .` reads (pyproject.toml's CMake build with CASTLIKE_BUILD_PYTHON, the package and
 # the vectors it installs beside it).
 SOURCES = ("pyproject.toml", "CMakeLists.txt", "cmake", "include", "core", "reference", "optimized", "harness",

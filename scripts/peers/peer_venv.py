@@ -7,7 +7,9 @@ root (or under $CASTLIKE_VENV_DIR) with ``python3 -m venv``, installs the pinned
 castlike package of this source tree (castlike_wheel.py: one wheel per source state, ``--no-deps``:
 the pins provide numpy, ml_dtypes and onnx) and re-executes the script with that venv's interpreter.
 Stamp files (hash of the requirements and of the base interpreter's version; hash of the wheel's
-sources) make later runs start at once and reinstall when the pins or the sources change.
+sources) make later runs start at once and reinstall when the pins or the sources change. With
+CASTLIKE_VENV_INSTALL=0 (`castlike export --format onnx-node-tests` without --install-environment)
+a venv that would have to be installed or refreshed is an error (exit 2) instead.
 """
 
 import hashlib
@@ -62,6 +64,16 @@ def _create(env, requirements, stamp, digest):
     stamp.write_text(digest + "\n")
 
 
+def _refuse_install(env):
+    """Exit 2 when installing is not allowed (CASTLIKE_VENV_INSTALL=0, which `castlike export
+    --format onnx-node-tests` sets unless given --install-environment)."""
+    if os.environ.get("CASTLIKE_VENV_INSTALL") == "0":
+        print("venv: error: the Python environment %s is missing or out of date; hint: castlike export "
+              "--format onnx-node-tests --install-environment installs it (pip, from PyPI)" % env,
+              file=sys.stderr, flush=True)
+        sys.exit(2)
+
+
 def ensure(name, with_castlike=True):
     """The interpreter of the peer venv NAME, created or refreshed as needed; with the castlike
     package of these sources unless `with_castlike` is false (a script that only runs the CLI)."""
@@ -73,6 +85,7 @@ def ensure(name, with_castlike=True):
     digest = hashlib.sha256(requirements.read_bytes() + sys.version.encode()).hexdigest()
     python = env / "bin" / "python"
     if not (python.exists() and stamp.exists() and stamp.read_text().strip() == digest):
+        _refuse_install(env)
         _create(env, requirements, stamp, digest)
     if with_castlike and name not in WITHOUT_CASTLIKE:
         _install_castlike(python, env / ".castlike-wheel")
@@ -85,6 +98,7 @@ def _install_castlike(python, stamp):
     digest = castlike_wheel.source_digest()
     if stamp.exists() and stamp.read_text().strip() == digest:
         return
+    _refuse_install(python.parent.parent)
     wheel = castlike_wheel.wheel(python, digest, _say)
     pip = [str(python), "-m", "pip", "--disable-pip-version-check", "-q", "install", "--no-deps",
            "--force-reinstall", str(wheel)]
