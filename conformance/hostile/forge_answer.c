@@ -16,6 +16,7 @@ struct forged_answer {
   int32_t status;
   uint32_t message_length;
   uint64_t text_count, text_bytes;
+  uint32_t capabilities; /* the load answer's; 0 in a call's answer */
 };
 
 /* The control block: the first page of the shared memfd, mapped alone (ControlBlock: seq at 0,

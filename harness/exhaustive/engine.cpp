@@ -209,6 +209,9 @@ void shape_pass(const Prepared& p, harness::Implementation& impl, const EngineOp
   for (size_t k = 0; k < report.configurations.size(); ++k) {
     ConfigurationReport& c = report.configurations[k];
     if (c.call.config.to == ElementType::kString) continue;
+    // A configuration the implementation rejected on every input does not cover: its shapes would
+    // only be rejected again (the value pass reports it once, as not covered or as rejected).
+    if (c.uncovered()) continue;
     const DecisiveInputs decisive(c.call, *p.maps[k], p.structured[k] ? &p.structured[k]->set : nullptr);
     c.shapes = run_shape_pass(c.call, *p.maps[k], decisive, impl);
     report.shapes_in_place = report.shapes_in_place || c.shapes.calls.in_place;
