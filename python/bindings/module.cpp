@@ -147,19 +147,23 @@ NB_MODULE(_core, m) {
   }, nb::arg("operator"), nb::arg("from_type"), nb::arg("to"), nb::arg("opset"), nb::arg("saturate").none(),
      nb::arg("round_mode").none(), nb::arg("bits"), nb::arg("texts"), nb::arg("suffix"),
      "A castlike vector file for one call (the reference's expectations): (case name, file text).");
-  // Report.write and write_baseline go through the command line's own output guard: a name is
-  // replaced only when it holds a castlike file of the kind, never through a symlink.
+  // Report.write, write_baseline and castlike.fuzz's findings go through the command line's own
+  // output guard: a name is replaced only when it holds a castlike file of the kind, never through
+  // a symlink.
   m.def("write_output", [](const std::string& path, const std::string& text,
                            const std::string& kind) -> std::optional<std::string> {
-    const harness::OutputKind* chosen = kind == "report"     ? &harness::kReportKind
-                                        : kind == "baseline" ? &harness::kBaselineKind
-                                                             : nullptr;
-    if (chosen == nullptr) throw nb::value_error(("unknown output kind '" + kind + "' (report or baseline)").c_str());
+    const harness::OutputKind* chosen = kind == "report"        ? &harness::kReportKind
+                                        : kind == "baseline"    ? &harness::kBaselineKind
+                                        : kind == "vector file" ? &harness::kVectorFileKind
+                                                                : nullptr;
+    if (chosen == nullptr)
+      throw nb::value_error(("unknown output kind '" + kind + "' (report, baseline or vector file)").c_str());
     auto file = harness::OutputFile::open("path", path, *chosen, harness::InputFiles{});
     if (auto* error = std::get_if<std::string>(&file)) return *error;
     return std::get<harness::OutputFile>(file).write(text);
   }, nb::arg("path"), nb::arg("text"), nb::arg("kind"),
-     "Writes `text` to `path` as a castlike file of `kind` (report or baseline) through the output guard; "
+     "Writes `text` to `path` as a castlike file of `kind` (report, baseline or vector file) through the "
+     "output guard; "
      "the refusal or error message, or None.");
   def_conversions(m);
   def_validation(m);

@@ -34,7 +34,7 @@ from . import _core
 from ._errors import InvalidArgument, InvalidArgumentType
 from ._facts import NEWEST_OPSET
 from ._types import TYPES, element_type
-from ._validate import Implementation, PathLike, Report, validate
+from ._validate import Implementation, PathLike, Report, validate, write_guarded
 
 # How many calls one validation judges at once (the loop's batch: one vector set per batch).
 _BATCH = 16
@@ -174,7 +174,9 @@ def _judge(impl: Implementation, calls: Sequence[Call], tag: str, workdir: Path,
         call, path = by_case[name]
         if findings_dir is not None:
             findings_dir.mkdir(parents=True, exist_ok=True)
-            path = Path(shutil.copy(path, findings_dir / path.name))
+            kept = findings_dir / path.name  # as castlike export writes one: never over another file
+            write_guarded(kept, path.read_text(encoding="utf-8"), "vector file")
+            path = kept
         c = failed[name]
         summary = ("  the call failed: %s" % c["call_failure"] if c["call_failure"] else
                    "  %d of %d elements do not match the reference" % (c["counts"]["fail"], len(call.inputs)))

@@ -323,8 +323,8 @@ def _description_of(impl: Implementation, description: str) -> str:
     return "the Python callable %s.%s (castlike.validate)" % (module, what)
 
 
-def _write(path: AnyPath, text: str, kind: str) -> None:
-    """Writes a report or a baseline through the command line's output guard (_core.write_output):
+def write_guarded(path: AnyPath, text: str, kind: str) -> None:
+    """Writes a report, a baseline or a vector file through the command line's output guard (_core.write_output):
     only over a castlike file of that kind, never through a symlink; InvalidArgument otherwise."""
     error = _core.write_output(_arguments.path("path", path), text, kind)
     if error is not None:
@@ -362,7 +362,7 @@ class _Rendered:
         fmt = format or self.FORMATS.get(Path(where).suffix, "text")
         if fmt not in ("text",) + tuple(self.FORMATS.values()):
             raise InvalidArgument("unknown report format %r (text, %s)" % (fmt, ", ".join(self.FORMATS.values())))
-        _write(where, getattr(self, fmt)(), "report")
+        write_guarded(where, getattr(self, fmt)(), "report")
 
     def __str__(self) -> str:
         return self.text()
@@ -412,7 +412,7 @@ class Report(_Rendered):
         return self._core.baseline_document()
 
     def write_baseline(self, path: AnyPath) -> None:
-        _write(path, self.baseline(), "baseline")
+        write_guarded(path, self.baseline(), "baseline")
 
     def compare(self, baseline: AnyPath, strict: bool = False) -> Dict[str, Any]:
         """Compares with a baseline file: known / new / changed / vanished rows (a dict); afterwards

@@ -180,3 +180,28 @@ def test_a_baseline_is_not_written_over_a_report(tmp_path, report):
     with pytest.raises(castlike.InvalidArgument):
         report.write_baseline(target)
     assert json.loads(target.read_text())["format"] == "castlike-validation-report"
+
+
+def tail_wrong(x, to, **attributes):
+    """castlike.cast with the last element of a long call zeroed: a fault castlike.fuzz finds."""
+    out = castlike.cast(x, to, **attributes)
+    if out.size > 16:
+        out.reshape(-1)[-1] = castlike.cast(np.zeros(1, dtype=x.dtype), to, **attributes)[0]
+    return out
+
+
+def test_fuzz_findings_are_written_through_the_output_guard(tmp_path):
+    first = castlike.fuzz(tail_wrong, PAIR, calls=100, seed=3, engine="loop", findings=tmp_path / "first")
+    assert first.findings, str(first)
+    name = os.path.basename(first.findings[0].vector_file)
+    again = tmp_path / "again"
+    again.mkdir()
+    secret = tmp_path / "notes.txt"
+    secret.write_text("the user's own file\n")
+    (again / name).symlink_to(secret)
+    with pytest.raises(castlike.InvalidArgument) as e:
+        castlike.fuzz(tail_wrong, PAIR, calls=100, seed=3, engine="loop", findings=again)
+    assert_castlike_error(e, ValueError, name)
+    assert secret.read_text() == "the user's own file\n"
+    rerun = castlike.fuzz(tail_wrong, PAIR, calls=100, seed=3, engine="loop", findings=tmp_path / "first")
+    assert [f.vector_file for f in rerun.findings] == [f.vector_file for f in first.findings]
