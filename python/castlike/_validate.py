@@ -461,7 +461,10 @@ def _exhaustive(impl: Callable[[Case], Answer], ids: List[str], name: str, descr
             return ("failed", "bad answer", "element errors in an exhaustive batch (inputs %d..%d)" % (first, end - 1))
         return answer[:2] if answer[0] != "failed" else answer
 
-    core = _core.validate_exhaustive(ids, convert, name, description, batch, 1, input_range, max_intervals)
+    try:
+        core = _core.validate_exhaustive(ids, convert, name, description, batch, 1, input_range, max_intervals)
+    except ValueError as e:  # the binding's (an unknown id): the implementation's own are caught by _call
+        raise InvalidArgument(str(e)) from None
     return ExhaustiveReport(core)
 
 
@@ -472,6 +475,16 @@ def _count(name: str, value: Any, least: int = 1) -> int:
     if not least <= n < (1 << 63):
         raise InvalidArgument("%s must be from %d to 2^63 - 1, not %d" % (name, least, n))
     return n
+
+
+def _rule_id(value: Any) -> str:
+    rule = _arguments.text("rules", value)
+    if rule not in _RULE_IDS:
+        raise InvalidArgument("unknown rule id %r (castlike.rules() lists them)" % (rule,))
+    return rule
+
+
+_RULE_IDS = frozenset(name for name, _ in _core.rules())
 
 
 def _input_range(value: Any) -> Optional[Tuple[int, int]]:
@@ -527,8 +540,9 @@ def validate(impl: Implementation, *, vectors: Vectors = None, cases: Cases = No
     Returns a Report (or an ExhaustiveReport)."""
     if not callable(impl):
         raise InvalidArgumentType("impl must be callable like castlike.cast(x, to, *, saturate, round_mode, opset)")
-    label = _name_of(impl, name)
-    description = _description_of(impl, description)
+    label = _arguments.text("name", _name_of(impl, name))
+    description = _arguments.text("description", _description_of(impl, description))
+    rule_ids = None if not rules else [_rule_id(r) for r in rules]
     seconds = _arguments.timeout(timeout)  # refused even unused: a caller's mistake either way
     isolated = _Isolated(impl, seconds) if isolate else None
     runner: Callable[[Case], Answer] = isolated if isolated is not None else (lambda case: _call(impl, case))
@@ -544,7 +558,7 @@ def validate(impl: Implementation, *, vectors: Vectors = None, cases: Cases = No
             if not chosen:
                 raise InvalidArgument("the selection (cases=%r, pairs=%r) holds no vector file" % (cases, pairs))
             vector_set.keep([e["name"] for e in chosen])
-        core = _core.validate(vector_set, runner, label, description, list(rules) if rules else None,
+        core = _core.validate(vector_set, runner, label, description, rule_ids,
                               _count("examples_per_rule", examples_per_rule, least=0), progress)
     finally:
         if isolated is not None:

@@ -33,6 +33,10 @@ def assert_castlike_error(info, cls, *words):
     lambda: castlike.explain(X[0], "FLOAT8E8M0", round_mode="up\0"),
     lambda: castlike.expected(X, "FLOAT16", profile="default\0"),
     lambda: castlike.explain(X[0], "FLOAT16", variants="A2=six\0"),
+    lambda: castlike.validate(castlike.cast, pairs=PAIR, name="mine\0"),
+    lambda: castlike.validate(castlike.cast, pairs=PAIR, description="mine\0"),
+    lambda: castlike.validate(castlike.cast, pairs=PAIR, rules=["F8.SAT.OVERFLOW\0"]),
+    lambda: castlike.force_isa("scalar\0"),
 ])
 def test_nul_in_a_string_argument_is_invalid_argument(call):
     with pytest.raises(castlike.InvalidArgument) as e:
@@ -47,11 +51,26 @@ def test_nul_in_a_string_argument_is_invalid_argument(call):
     lambda: castlike.explain("\udc80", "FLOAT16", from_type="STRING"),
     lambda: castlike.expected(X, "FLOAT16", variants="\ud800"),
     lambda: castlike.validate(castlike.cast, exhaustive="FLOAT16-\ud800"),
+    lambda: castlike.validate(castlike.cast, pairs=PAIR, rules=["\ud800"]),
+    lambda: castlike.validate(castlike.cast, pairs=PAIR, name="\ud800"),
+    lambda: castlike.validate(castlike.cast, pairs=PAIR, description="\udc80"),
+    lambda: castlike.force_isa("\ud800"),
 ])
 def test_lone_surrogate_in_a_text_is_invalid_argument(call):
     with pytest.raises(castlike.InvalidArgument) as e:
         call()
     assert_castlike_error(e, ValueError, "surrogate")
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda: castlike.validate(castlike.cast, pairs=PAIR, rules=["NO.SUCH.RULE"]), ("NO.SUCH.RULE",)),
+    (lambda: castlike.validate(castlike.cast, exhaustive="NO-SUCH-CONFIGURATION"), ("NO-SUCH-CONFIGURATION",)),
+    (lambda: castlike.force_isa("no-such-level"), ("no-such-level",)),
+])
+def test_an_unknown_name_is_invalid_argument(call, words):
+    with pytest.raises(castlike.InvalidArgument) as e:
+        call()
+    assert_castlike_error(e, ValueError, *words)
 
 
 @pytest.mark.parametrize("call", [
