@@ -324,8 +324,9 @@ def _description_of(impl: Implementation, description: str) -> str:
 
 
 def write_guarded(path: AnyPath, text: str, kind: str) -> None:
-    """Writes a report, a baseline or a vector file through the command line's output guard (_core.write_output):
-    only over a castlike file of that kind, never through a symlink; InvalidArgument otherwise."""
+    """Writes a report, a baseline or a vector file through the command line's output guard
+    (_core.write_output): only over a castlike file of that kind, never through a symlink;
+    InvalidArgument otherwise."""
     error = _core.write_output(_arguments.path("path", path), text, kind)
     if error is not None:
         raise InvalidArgument(error)
