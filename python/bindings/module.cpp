@@ -8,6 +8,7 @@
 
 #include "castlike/castlike.h"
 #include "common.hpp"
+#include "formats/output_guard.hpp"
 #include "generation/generator.hpp"
 #include "generation/shape_plan.hpp"
 #include "type_facts.hpp"
@@ -146,6 +147,24 @@ NB_MODULE(_core, m) {
   }, nb::arg("operator"), nb::arg("from_type"), nb::arg("to"), nb::arg("opset"), nb::arg("saturate").none(),
      nb::arg("round_mode").none(), nb::arg("bits"), nb::arg("texts"), nb::arg("suffix"),
      "A castlike vector file for one call (the reference's expectations): (case name, file text).");
+  // Report.write, write_baseline and castlike.fuzz's findings go through the command line's own
+  // output guard: a name is replaced only when it holds a castlike file of the kind, never through
+  // a symlink.
+  m.def("write_output", [](const std::string& path, const std::string& text,
+                           const std::string& kind) -> std::optional<std::string> {
+    const harness::OutputKind* chosen = kind == "report"        ? &harness::kReportKind
+                                        : kind == "baseline"    ? &harness::kBaselineKind
+                                        : kind == "vector file" ? &harness::kVectorFileKind
+                                                                : nullptr;
+    if (chosen == nullptr)
+      throw nb::value_error(("unknown output kind '" + kind + "' (report, baseline or vector file)").c_str());
+    auto file = harness::OutputFile::open("path", path, *chosen, harness::InputFiles{});
+    if (auto* error = std::get_if<std::string>(&file)) return *error;
+    return std::get<harness::OutputFile>(file).write(text);
+  }, nb::arg("path"), nb::arg("text"), nb::arg("kind"),
+     "Writes `text` to `path` as a castlike file of `kind` (report, baseline or vector file) through the "
+     "output guard; "
+     "the refusal or error message, or None.");
   def_conversions(m);
   def_validation(m);
   def_exhaustive(m);

@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # what type checkers see: the names as their modules define t
     from ._errors import CastlikeError as CastlikeError
     from ._errors import InternalError as InternalError
     from ._errors import InvalidArgument as InvalidArgument
+    from ._errors import InvalidArgumentType as InvalidArgumentType
     from ._errors import InvalidAttribute as InvalidAttribute
     from ._errors import OutOfMemory as OutOfMemory
     from ._errors import Rejected as Rejected
@@ -79,9 +80,9 @@ _WHERE = {
     "isa_levels": "_facts", "active_isa": "_facts", "force_isa": "_facts", "__version__": "_facts",
     "NEWEST_OPSET": "_facts", "fuzz": "_fuzz", "FuzzResult": "_fuzz", "Finding": "_fuzz",
 }
-for _name in ("CastlikeError", "InvalidArgument", "UnknownType", "TypeNotInOpset", "AttributeNotInOpset",
-              "UnknownOpset", "SizeOverflow", "BufferTooSmall", "UnsupportedIsa", "InvalidAttribute", "StringType",
-              "CallbackAborted", "OutOfMemory", "InternalError", "Rejected"):
+for _name in ("CastlikeError", "InvalidArgument", "InvalidArgumentType", "UnknownType", "TypeNotInOpset",
+              "AttributeNotInOpset", "UnknownOpset", "SizeOverflow", "BufferTooSmall", "UnsupportedIsa",
+              "InvalidAttribute", "StringType", "CallbackAborted", "OutOfMemory", "InternalError", "Rejected"):
     _WHERE[_name] = "_errors"
 
 
@@ -102,7 +103,7 @@ __all__ = [
     "Report", "ExhaustiveReport", "PartialOutput", "Expected", "ExpectedElement", "Explanation", "ElementType",
     "FloatFormat", "OperatorVersion", "element_type", "types", "type_table", "rules", "isa_levels", "active_isa",
     "force_isa", "has_ml_dtypes", "NEWEST_OPSET", "fuzz", "FuzzResult", "Finding",
-    "CastlikeError", "InvalidArgument", "UnknownType", "TypeNotInOpset", "AttributeNotInOpset", "UnknownOpset",
-    "SizeOverflow", "BufferTooSmall", "UnsupportedIsa", "InvalidAttribute", "StringType", "CallbackAborted",
-    "OutOfMemory", "InternalError", "Rejected",
+    "CastlikeError", "InvalidArgument", "InvalidArgumentType", "UnknownType", "TypeNotInOpset",
+    "AttributeNotInOpset", "UnknownOpset", "SizeOverflow", "BufferTooSmall", "UnsupportedIsa", "InvalidAttribute",
+    "StringType", "CallbackAborted", "OutOfMemory", "InternalError", "Rejected",
 ]

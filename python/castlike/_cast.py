@@ -7,7 +7,8 @@ from typing import Any, List, Optional, Tuple
 import numpy as np
 
 from . import _core
-from ._errors import InvalidAttribute, UnknownOpset, fail, raise_for
+from ._arguments import text
+from ._errors import InvalidArgument, InvalidArgumentType, InvalidAttribute, UnknownOpset, fail, raise_for
 from ._types import (ElementType, TypeLike, check_listed, element_type, from_raw, native_array, raw_bytes,
                      storage_bytes, type_of_array)
 
@@ -22,7 +23,7 @@ def integer(name: str, value: Any) -> int:
     """`value` as an int when it is one (a Python or numpy integer, not a bool); TypeError otherwise."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         return int(value)
-    raise TypeError("%s must be an int, not %r" % (name, value))
+    raise InvalidArgumentType("%s must be an int, not %r" % (name, value))
 
 
 def checked_opset(opset: Any, context: str) -> int:
@@ -43,13 +44,13 @@ def source_of(array: Any, from_type: Optional[TypeLike]) -> Tuple[Array, Element
         if t.kind != "string" and t.dtype is not None and a.dtype == t.dtype:
             return a, t
         if t.kind != "string" and a.dtype != t.raw_dtype:
-            raise TypeError("from_type=%s takes an array of %s or of its bits as %s, not %s"
+            raise InvalidArgumentType("from_type=%s takes an array of %s or of its bits as %s, not %s"
                             % (t.name, t.dtype if t.dtype is not None else t.raw_dtype, t.raw_dtype, a.dtype))
         return a, t
     a = native_array(array)
     found = type_of_array(a)
     if found is None:
-        raise TypeError("numpy dtype %s is not an ONNX element type; give from_type= for an array of raw bits"
+        raise InvalidArgumentType("numpy dtype %s is not an ONNX element type; give from_type= for an array of raw bits"
                         % a.dtype)
     return a, found
 
@@ -62,10 +63,10 @@ def texts_of(a: Array) -> List[str]:
             try:
                 x = x.decode("utf-8")
             except UnicodeDecodeError as e:
-                raise ValueError("a STRING element is not UTF-8: %r" % x) from e
+                raise InvalidArgument("a STRING element is not UTF-8: %r" % x) from e
         elif not isinstance(x, str):
-            raise TypeError("a STRING element must be str or bytes, not %s" % type(x).__name__)
-        out.append(x)
+            raise InvalidArgumentType("a STRING element must be str or bytes, not %s" % type(x).__name__)
+        out.append(text("a STRING element", x))
     return out
 
 
@@ -78,13 +79,13 @@ def attributes(saturate: Any, round_mode: Any) -> Tuple[Optional[int], Optional[
         if isinstance(saturate, (bool, np.bool_)):
             saturate = int(saturate)
         if not isinstance(saturate, (int, np.integer)):
-            raise TypeError("saturate must be 0, 1, True, False or None, not %r" % (saturate,))
+            raise InvalidArgumentType("saturate must be 0, 1, True, False or None, not %r" % (saturate,))
         number = int(saturate)
         if number not in _INT64:
             fail(InvalidAttribute, "saturate=%d" % number)
     if round_mode is not None and not isinstance(round_mode, str):
-        raise TypeError("round_mode must be 'up', 'down', 'nearest' or None, not %r" % (round_mode,))
-    return number, round_mode
+        raise InvalidArgumentType("round_mode must be 'up', 'down', 'nearest' or None, not %r" % (round_mode,))
+    return number, None if round_mode is None else text("round_mode", round_mode)
 
 
 def cast(array: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
@@ -124,7 +125,7 @@ def cast(array: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode
     dst = element_type(to)
     saturate, round_mode = attributes(saturate, round_mode)
     if operator not in ("Cast", "CastLike"):
-        raise ValueError("operator must be 'Cast' or 'CastLike', not %r" % (operator,))
+        raise InvalidArgument("operator must be 'Cast' or 'CastLike', not %r" % (operator,))
     context = "%s %s -> %s at opset %s" % (operator, src.name, dst.name, opset)
     opset = checked_opset(opset, context)
     check_listed(src, dst, operator, opset)
@@ -163,7 +164,7 @@ def _output_bytes(out: Any, dst: ElementType, shape: Tuple[int, ...], n: int, ra
                   layout: str) -> np.ndarray[Any, np.dtype[np.uint8]]:
     """The bytes of a caller's `out` array, checked against what cast() would return."""
     if not isinstance(out, np.ndarray) or not out.flags.c_contiguous or not out.flags.writeable:
-        raise TypeError("out must be a writable C-contiguous numpy array")
+        raise InvalidArgumentType("out must be a writable C-contiguous numpy array")
     use_dtype = dst.dtype is not None and not raw
     if use_dtype:
         want_dtype, want_shape = dst.dtype, shape
@@ -172,6 +173,6 @@ def _output_bytes(out: Any, dst: ElementType, shape: Tuple[int, ...], n: int, ra
     else:
         want_dtype, want_shape = dst.raw_dtype, shape
     if out.dtype != want_dtype or out.shape != tuple(want_shape):
-        raise ValueError("out has dtype %s and shape %s; this call returns dtype %s, shape %s"
+        raise InvalidArgument("out has dtype %s and shape %s; this call returns dtype %s, shape %s"
                          % (out.dtype, out.shape, want_dtype, tuple(want_shape)))
     return out.reshape(-1).view(np.uint8)

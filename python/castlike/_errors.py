@@ -18,6 +18,11 @@ class InvalidArgument(CastlikeError, ValueError):
     status = _STATUS["INVALID_ARGUMENT"]
 
 
+class InvalidArgumentType(CastlikeError, TypeError):
+    """An argument of the wrong Python type (None where a type name belongs, ...)."""
+    status = _STATUS["INVALID_ARGUMENT"]
+
+
 class UnknownType(CastlikeError, ValueError):
     status = _STATUS["UNKNOWN_TYPE"]
 

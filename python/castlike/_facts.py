@@ -5,6 +5,8 @@ import json
 from typing import Any, Dict, List, Tuple
 
 from . import _core
+from ._arguments import text
+from ._errors import InvalidArgument
 from ._types import TYPE_TABLE, TYPES, ElementType
 
 __version__: str = _core.version()
@@ -46,5 +48,11 @@ def active_isa() -> str:
 
 
 def force_isa(level: str) -> None:
-    """Runs the kernels at `level` for the whole process (ValueError if this CPU lacks it)."""
-    _core.force_isa(level)
+    """Runs the kernels at `level` for the whole process (castlike.InvalidArgument, a ValueError, for
+    a name that is no level or a level this build or CPU lacks: the binding's message)."""
+    try:
+        _core.force_isa(text("level", level))
+    except ValueError as e:
+        if isinstance(e, InvalidArgument):
+            raise
+        raise InvalidArgument(str(e)) from None

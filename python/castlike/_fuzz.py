@@ -31,9 +31,10 @@ from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _core
+from ._errors import InvalidArgument, InvalidArgumentType
 from ._facts import NEWEST_OPSET
 from ._types import TYPES, element_type
-from ._validate import Implementation, PathLike, Report, validate
+from ._validate import Implementation, PathLike, Report, validate, write_guarded
 
 # How many calls one validation judges at once (the loop's batch: one vector set per batch).
 _BATCH = 16
@@ -101,10 +102,10 @@ def _pairs(pairs: Pairs, opset: int) -> List[Tuple[str, str]]:
         for item in p.split(","):
             src, sep, dst = item.strip().partition("-")
             if not sep:
-                raise ValueError("a pair is FROM-TO (e.g. FLOAT-FLOAT8E4M3FN), not %r" % item)
+                raise InvalidArgument("a pair is FROM-TO (e.g. FLOAT-FLOAT8E4M3FN), not %r" % item)
             out.append((element_type(src).name, element_type(dst).name))
     if not out:
-        raise ValueError("pairs=%r names no pair" % (pairs,))
+        raise InvalidArgument("pairs=%r names no pair" % (pairs,))
     return out
 
 
@@ -173,7 +174,9 @@ def _judge(impl: Implementation, calls: Sequence[Call], tag: str, workdir: Path,
         call, path = by_case[name]
         if findings_dir is not None:
             findings_dir.mkdir(parents=True, exist_ok=True)
-            path = Path(shutil.copy(path, findings_dir / path.name))
+            kept = findings_dir / path.name  # as castlike export writes one: never over another file
+            write_guarded(kept, path.read_text(encoding="utf-8"), "vector file")
+            path = kept
         c = failed[name]
         summary = ("  the call failed: %s" % c["call_failure"] if c["call_failure"] else
                    "  %d of %d elements do not match the reference" % (c["counts"]["fail"], len(call.inputs)))
@@ -198,9 +201,9 @@ def fuzz(impl: Implementation, pairs: Pairs = None, *, seconds: Optional[float] 
 
     Returns a FuzzResult: calls made, time, findings (each with its vector file)."""
     if not callable(impl):
-        raise TypeError("impl must be callable like castlike.cast(x, to, *, saturate, round_mode, opset)")
+        raise InvalidArgumentType("impl must be callable like castlike.cast(x, to, *, saturate, round_mode, opset)")
     if not 15 <= opset <= NEWEST_OPSET:
-        raise ValueError("opset %r: CastLike has opsets 15..%d" % (opset, NEWEST_OPSET))
+        raise InvalidArgument("opset %r: CastLike has opsets 15..%d" % (opset, NEWEST_OPSET))
     chosen = _pairs(pairs, opset)
     if engine is None:
         engine = "atheris" if importable("atheris") else "loop"
@@ -209,7 +212,7 @@ def fuzz(impl: Implementation, pairs: Pairs = None, *, seconds: Optional[float] 
         _atheris(impl, chosen, opset, findings_dir, isolate, timeout)
         return FuzzResult()  # not reached: Atheris ends the process
     if engine != "loop":
-        raise ValueError("engine %r: 'loop' or 'atheris'" % engine)
+        raise InvalidArgument("engine %r: 'loop' or 'atheris'" % engine)
     rng = random.Random(seed)
     chooser = _Chooser(lambda n: rng.randrange(n), chosen, opset)
     result = FuzzResult()

@@ -10,7 +10,8 @@ import numpy as np
 
 from . import _core
 from ._cast import Array, attributes, checked_opset, integer, source_of, texts_of
-from ._errors import InvalidArgument
+from ._arguments import text
+from ._errors import InvalidArgument, InvalidArgumentType
 from ._types import ElementType, TypeLike, check_listed, element_type, from_raw, raw_bytes
 
 _OUTCOMES = _core.outcomes()
@@ -53,6 +54,7 @@ def _request(array: Any, to: TypeLike, from_type: Optional[TypeLike], saturate: 
     a, src = source_of(array, from_type)
     dst = element_type(to)
     saturate, round_mode = attributes(saturate, round_mode)
+    operator = text("operator", operator)
     opset = checked_opset(opset, "%s %s -> %s at opset %s" % (operator, src.name, dst.name, opset))
     return a, src, dst, saturate, round_mode, opset
 
@@ -69,6 +71,7 @@ def expected(array: Any, to: TypeLike, *, saturate: Optional[int] = None, round_
     a, src, dst, number, mode, n = _request(array, to, from_type, saturate, round_mode, opset, operator)
     check_listed(src, dst, operator, n)
     source = texts_of(a) if src.name == "STRING" else raw_bytes(a, src)
+    profile, variants = text("profile", profile), text("variants", variants)
     try:
         values, outcomes, rules = _core.expected(source, src.name, int(a.size), dst.name, n, number, mode,
                                                  profile, variants, operator)
@@ -108,16 +111,16 @@ def explain(value: Any = None, to: Optional[TypeLike] = None, *, bits: Any = Non
     bits= an int bit pattern of from_type): an Explanation (a list of them for an array of several
     elements) with the reference's bits, outcome, rule and the text `castlike explain` prints."""
     if to is None:
-        raise TypeError("explain() needs the destination type: explain(value, 'FLOAT8E4M3FN')")
+        raise InvalidArgumentType("explain() needs the destination type: explain(value, 'FLOAT8E4M3FN')")
     dst = element_type(to)
     number, mode = attributes(saturate, round_mode)
     items: List[Union[int, str]]
     if bits is not None:
         if from_type is None:
-            raise TypeError("bits= needs from_type= (the type the bit pattern belongs to)")
+            raise InvalidArgumentType("bits= needs from_type= (the type the bit pattern belongs to)")
         src = element_type(from_type)
         if src.name == "STRING":
-            raise TypeError("STRING has no bit patterns: give the text as the value")
+            raise InvalidArgumentType("STRING has no bit patterns: give the text as the value")
         items = [integer("bits", b) for b in np.asarray(bits, dtype=object).reshape(-1).tolist()]
         for b in items:
             if not 0 <= int(b) < 1 << src.bits:  # checked here too: the binding takes no int beyond uint64
@@ -133,6 +136,8 @@ def explain(value: Any = None, to: Optional[TypeLike] = None, *, bits: Any = Non
             items = [int(x) for x in from_raw(raw_bytes(a, src), src, (a.size,), as_raw=True).tolist()]
     n = checked_opset(opset, "%s %s -> %s at opset %s" % (operator, src.name, dst.name, opset))
     check_listed(src, dst, operator, n)
+    profile, variants = text("profile", profile), text("variants", variants)
+    operator = text("operator", operator)
     out = []
     for item in items:
         try:

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._errors import TypeNotInOpset, UnknownType
+from ._errors import InvalidArgumentType, TypeNotInOpset, UnknownType
 
 _ml_dtypes: Optional[ModuleType]
 try:  # optional: the ML element types as numpy dtypes
@@ -178,6 +178,9 @@ def element_type(t: TypeLike) -> ElementType:
             return found
     if isinstance(t, ElementType):
         return t
+    if t is None:  # np.dtype(None) would read it as float64
+        raise InvalidArgumentType("None is not an element type (give an ONNX name such as 'FLOAT8E4M3FN', an ONNX "
+                                  "number, or a numpy dtype)")
     if isinstance(t, str):
         found = TYPES.get(t.upper())
         if found is None:
@@ -191,8 +194,8 @@ def element_type(t: TypeLike) -> ElementType:
     try:
         d = np.dtype(t)  # type: ignore[arg-type]  # whatever it is: np.dtype says whether it names a dtype
     except TypeError:
-        raise TypeError("not an element type: %r (give an ONNX name such as 'FLOAT8E4M3FN', an ONNX "
-                        "number, or a numpy dtype)" % (t,)) from None
+        raise InvalidArgumentType("not an element type: %r (give an ONNX name such as 'FLOAT8E4M3FN', an ONNX "
+                                  "number, or a numpy dtype)" % (t,)) from None
     if d.kind in "USO":
         return _STRING_TYPE
     if d in _BY_DTYPE:
@@ -261,7 +264,7 @@ def from_raw(raw: Union[bytes, bytearray, memoryview, np.ndarray[Any, Any]], t: 
 def bits_dtype(t: ElementType) -> np.dtype[Any]:
     """t.raw_dtype of a numeric type (TypeError for STRING, which has no bits)."""
     if t.raw_dtype is None:
-        raise TypeError("%s has no bit patterns" % t.name)
+        raise InvalidArgumentType("%s has no bit patterns" % t.name)
     return t.raw_dtype
 
 

@@ -27,8 +27,10 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping,
 
 import numpy as np
 
-from . import _core
+from . import _arguments, _core
 from ._cast import integer
+from ._arguments import AnyPath
+from ._errors import InvalidArgument, InvalidArgumentType
 from ._core import ExhaustiveReport as CoreExhaustiveReport
 from ._core import Report as CoreReport
 from ._types import element_type, from_raw, raw_bytes, storage_bytes
@@ -46,7 +48,8 @@ Implementation = Callable[..., Any]
 Answer = Tuple[Any, ...]
 Case = Dict[str, Any]
 PathLike = Union[str, "os.PathLike[str]"]
-Vectors = Union[PathLike, Sequence[PathLike], None]
+# What the functions here take as paths: also bytes, decoded as os.fsdecode does (_arguments.path).
+Vectors = Union[AnyPath, Sequence[AnyPath], None]
 
 
 class PartialOutput:
@@ -69,9 +72,18 @@ def default_vectors() -> List[str]:
 def _paths(vectors: Vectors) -> List[str]:
     if vectors is None:
         return default_vectors()
-    if isinstance(vectors, (str, os.PathLike)):
-        return [str(vectors)]
-    return [str(v) for v in vectors]
+    if isinstance(vectors, (str, bytes, os.PathLike)):
+        return [_arguments.path("vectors", vectors)]
+    return [_arguments.path("vectors", v) for v in vectors]
+
+
+def _vector_set(paths: List[str]) -> _core.VectorSet:
+    """The vector set at `paths`; a file that is missing, unreadable or malformed raises
+    InvalidArgument naming it (the harness's message)."""
+    try:
+        return _core.VectorSet.load(paths)
+    except ValueError as e:
+        raise InvalidArgument(str(e)) from None
 
 
 def case_id(entry: Case) -> str:
@@ -113,7 +125,7 @@ def _selected(entries: List[Case], cases: Cases, pairs: Pairs) -> List[Case]:
 def list_cases(vectors: Vectors = None, *, cases: Cases = None, pairs: Pairs = None) -> List[Case]:
     """The cases of a vector set (default: the packaged one) as dicts: name, id, path, from, to,
     opset, saturate, round_mode, elements, kind. Ids that two cases share get the case name added."""
-    entries = _core.VectorSet.load(_paths(vectors)).entries()
+    entries = _vector_set(_paths(vectors)).entries()
     seen: Dict[str, int] = {}
     for e in entries:
         e["id"] = case_id(e)
@@ -311,6 +323,15 @@ def _description_of(impl: Implementation, description: str) -> str:
     return "the Python callable %s.%s (castlike.validate)" % (module, what)
 
 
+def write_guarded(path: AnyPath, text: str, kind: str) -> None:
+    """Writes a report, a baseline or a vector file through the command line's output guard
+    (_core.write_output): only over a castlike file of that kind, never through a symlink;
+    InvalidArgument otherwise."""
+    error = _core.write_output(_arguments.path("path", path), text, kind)
+    if error is not None:
+        raise InvalidArgument(error)
+
+
 class _Rendered:
     """What both reports share: their renderings by the harness, and writing one to a file."""
 
@@ -336,12 +357,13 @@ class _Rendered:
     def html(self) -> str:
         return str(self._core.html())
 
-    def write(self, path: PathLike, format: Optional[str] = None) -> None:
+    def write(self, path: AnyPath, format: Optional[str] = None) -> None:
         """Writes the report; the format from `format` or the suffix (.txt, .json, .html, .xml)."""
-        fmt = format or self.FORMATS.get(Path(path).suffix, "text")
+        where = _arguments.path("path", path)
+        fmt = format or self.FORMATS.get(Path(where).suffix, "text")
         if fmt not in ("text",) + tuple(self.FORMATS.values()):
-            raise ValueError("unknown report format %r (text, %s)" % (fmt, ", ".join(self.FORMATS.values())))
-        Path(path).write_text(getattr(self, fmt)())
+            raise InvalidArgument("unknown report format %r (text, %s)" % (fmt, ", ".join(self.FORMATS.values())))
+        write_guarded(where, getattr(self, fmt)(), "report")
 
     def __str__(self) -> str:
         return self.text()
@@ -390,13 +412,16 @@ class Report(_Rendered):
         """This run as a baseline document (what `castlike validate --write-expect` writes)."""
         return self._core.baseline_document()
 
-    def write_baseline(self, path: PathLike) -> None:
-        Path(path).write_text(self.baseline())
+    def write_baseline(self, path: AnyPath) -> None:
+        write_guarded(path, self.baseline(), "baseline")
 
-    def compare(self, baseline: PathLike, strict: bool = False) -> Dict[str, Any]:
+    def compare(self, baseline: AnyPath, strict: bool = False) -> Dict[str, Any]:
         """Compares with a baseline file: known / new / changed / vanished rows (a dict); afterwards
         ok, verdict and the renderings judge against it, as `castlike validate --expect` does."""
-        comparison = self._core.compare(str(baseline), strict)
+        try:
+            comparison = self._core.compare(_arguments.path("baseline", baseline), strict)
+        except ValueError as e:
+            raise InvalidArgument(str(e)) from None
         self.comparison = comparison
         return comparison
 
@@ -437,7 +462,10 @@ def _exhaustive(impl: Callable[[Case], Answer], ids: List[str], name: str, descr
             return ("failed", "bad answer", "element errors in an exhaustive batch (inputs %d..%d)" % (first, end - 1))
         return answer[:2] if answer[0] != "failed" else answer
 
-    core = _core.validate_exhaustive(ids, convert, name, description, batch, 1, input_range, max_intervals)
+    try:
+        core = _core.validate_exhaustive(ids, convert, name, description, batch, 1, input_range, max_intervals)
+    except ValueError as e:  # the binding's (an unknown id): the implementation's own are caught by _call
+        raise InvalidArgument(str(e)) from None
     return ExhaustiveReport(core)
 
 
@@ -446,8 +474,18 @@ def _count(name: str, value: Any, least: int = 1) -> int:
     size_t holds (nanobind's own refusal of a bigger one would be a TypeError with its signature)."""
     n = integer(name, value)
     if not least <= n < (1 << 63):
-        raise ValueError("%s must be from %d to 2^63 - 1, not %d" % (name, least, n))
+        raise InvalidArgument("%s must be from %d to 2^63 - 1, not %d" % (name, least, n))
     return n
+
+
+def _rule_id(value: Any) -> str:
+    rule = _arguments.text("rules", value)
+    if rule not in _RULE_IDS:
+        raise InvalidArgument("unknown rule id %r (castlike.rules() lists them)" % (rule,))
+    return rule
+
+
+_RULE_IDS = frozenset(name for name, _ in _core.rules())
 
 
 def _input_range(value: Any) -> Optional[Tuple[int, int]]:
@@ -455,7 +493,7 @@ def _input_range(value: Any) -> Optional[Tuple[int, int]]:
         return None
     first, last = (integer("input_range", v) for v in value)
     if not 0 <= first <= last < (1 << 32):
-        raise ValueError("input_range=(first, last) must have 0 <= first <= last < 2^32, not %r" % (tuple(value),))
+        raise InvalidArgument("input_range=(first, last) must have 0 <= first <= last < 2^32, not %r" % (tuple(value),))
     return first, last
 
 
@@ -463,7 +501,7 @@ def _input_range(value: Any) -> Optional[Tuple[int, int]]:
 @overload
 def validate(impl: Implementation, *, vectors: Vectors = ..., cases: Cases = ..., pairs: Pairs = ...,
              rules: Optional[Iterable[str]] = ..., exhaustive: None = ..., name: Optional[str] = ...,
-             description: str = ..., expect: Optional[PathLike] = ..., expect_strict: bool = ..., isolate: bool = ...,
+             description: str = ..., expect: Optional[AnyPath] = ..., expect_strict: bool = ..., isolate: bool = ...,
              timeout: float = ..., examples_per_rule: int = ..., batch: int = ...,
              input_range: Optional[Tuple[int, int]] = ..., max_intervals: Optional[int] = ...,
              progress: Optional[Callable[[int, int, int], Any]] = ...) -> Report: ...
@@ -472,7 +510,7 @@ def validate(impl: Implementation, *, vectors: Vectors = ..., cases: Cases = ...
 @overload
 def validate(impl: Implementation, *, vectors: Vectors = ..., cases: Cases = ..., pairs: Pairs = ...,
              rules: Optional[Iterable[str]] = ..., exhaustive: Union[str, Iterable[str]], name: Optional[str] = ...,
-             description: str = ..., expect: Optional[PathLike] = ..., expect_strict: bool = ..., isolate: bool = ...,
+             description: str = ..., expect: Optional[AnyPath] = ..., expect_strict: bool = ..., isolate: bool = ...,
              timeout: float = ..., examples_per_rule: int = ..., batch: int = ...,
              input_range: Optional[Tuple[int, int]] = ..., max_intervals: Optional[int] = ...,
              progress: Optional[Callable[[int, int, int], Any]] = ...) -> ExhaustiveReport: ...
@@ -480,7 +518,7 @@ def validate(impl: Implementation, *, vectors: Vectors = ..., cases: Cases = ...
 
 def validate(impl: Implementation, *, vectors: Vectors = None, cases: Cases = None, pairs: Pairs = None,
              rules: Optional[Iterable[str]] = None, exhaustive: Union[str, Iterable[str], None] = None,
-             name: Optional[str] = None, description: str = "", expect: Optional[PathLike] = None,
+             name: Optional[str] = None, description: str = "", expect: Optional[AnyPath] = None,
              expect_strict: bool = False, isolate: bool = False, timeout: float = 10.0, examples_per_rule: int = 5,
              batch: int = 1 << 20, input_range: Optional[Tuple[int, int]] = None, max_intervals: Optional[int] = None,
              progress: Optional[Callable[[int, int, int], Any]] = None) -> Union[Report, ExhaustiveReport]:
@@ -502,23 +540,26 @@ def validate(impl: Implementation, *, vectors: Vectors = None, cases: Cases = No
 
     Returns a Report (or an ExhaustiveReport)."""
     if not callable(impl):
-        raise TypeError("impl must be callable like castlike.cast(x, to, *, saturate, round_mode, opset)")
-    label = _name_of(impl, name)
-    description = _description_of(impl, description)
-    isolated = _Isolated(impl, timeout) if isolate else None
+        raise InvalidArgumentType("impl must be callable like castlike.cast(x, to, *, saturate, round_mode, opset)")
+    label = _arguments.text("name", _name_of(impl, name))
+    description = _arguments.text("description", _description_of(impl, description))
+    rule_ids = None if not rules else [_rule_id(r) for r in rules]
+    seconds = _arguments.timeout(timeout)  # refused even unused: a caller's mistake either way
+    isolated = _Isolated(impl, seconds) if isolate else None
     runner: Callable[[Case], Answer] = isolated if isolated is not None else (lambda case: _call(impl, case))
     try:
         if exhaustive is not None:
-            ids = [exhaustive] if isinstance(exhaustive, str) else list(exhaustive)
+            ids = [_arguments.text("exhaustive", i) for i in ([exhaustive] if isinstance(exhaustive, str)
+                                                               else list(exhaustive))]
             return _exhaustive(runner, ids, label, description, _count("batch", batch), _input_range(input_range),
                                None if max_intervals is None else _count("max_intervals", max_intervals))
-        vector_set = _core.VectorSet.load(_paths(vectors))
+        vector_set = _vector_set(_paths(vectors))
         if cases is not None or pairs is not None:
             chosen = list_cases(_paths(vectors), cases=cases, pairs=pairs)
             if not chosen:
-                raise ValueError("the selection (cases=%r, pairs=%r) holds no vector file" % (cases, pairs))
+                raise InvalidArgument("the selection (cases=%r, pairs=%r) holds no vector file" % (cases, pairs))
             vector_set.keep([e["name"] for e in chosen])
-        core = _core.validate(vector_set, runner, label, description, list(rules) if rules else None,
+        core = _core.validate(vector_set, runner, label, description, rule_ids,
                               _count("examples_per_rule", examples_per_rule, least=0), progress)
     finally:
         if isolated is not None:

@@ -25,6 +25,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from . import _core
+from ._errors import InvalidArgument, InvalidArgumentType
 from ._fuzz import Call, FuzzFindingError, _judge
 from ._types import TypeLike, bits_dtype, element_type, from_raw, raw_bytes, type_of_array
 from ._validate import Implementation
@@ -48,7 +49,7 @@ def decisive_values(from_type: TypeLike, to: TypeLike) -> st.SearchStrategy[Unio
     STRING."""
     values = _decisive(element_type(from_type).name, element_type(to).name)
     if not values:
-        raise ValueError("%s -> %s has no decisive inputs" % (element_type(from_type).name, element_type(to).name))
+        raise InvalidArgument("%s -> %s has no decisive inputs" % (element_type(from_type).name, element_type(to).name))
     return st.sampled_from(values)
 
 
@@ -93,7 +94,7 @@ def check(impl: Implementation, x: Any, to: TypeLike, *, saturate: Optional[int]
     a = np.asarray(x).reshape(-1)
     src = element_type(from_type) if from_type is not None else type_of_array(a)
     if src is None:
-        raise TypeError("check(): the type of an array of %s is not known; pass from_type=" % a.dtype)
+        raise InvalidArgumentType("check(): the type of an array of %s is not known; pass from_type=" % a.dtype)
     dst = element_type(to)
     inputs: Tuple[Union[int, str], ...]
     if src.name == "STRING":
