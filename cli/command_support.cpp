@@ -78,4 +78,18 @@ std::string library_flags(const ParsedArgs& a) {
   return flags;
 }
 
+std::optional<harness::Baseline> report_format_and_baseline(const ParsedArgs& a, const std::string& format_hint,
+                                                            const std::string& write_option) {
+  const std::string format = a.value_or("format", "text");
+  if (format != "text" && format != "json" && format != "html" && format != "junit")
+    throw UsageError{"unknown report format '" + format + "'" + format_hint, "text, json, html or junit"};
+  if (a.has("expect-strict") && !a.has("expect"))
+    throw UsageError{"--expect-strict applies to --expect only", "add --expect FILE"};
+  if (!a.has("expect")) return std::nullopt;
+  auto read = harness::read_baseline(a.value("expect"));
+  if (auto* error = std::get_if<std::string>(&read))
+    throw UsageError{*error, "fix the file (vectors/schema/README.md, \"Baselines\"), or write one with " + write_option};
+  return std::move(std::get<harness::Baseline>(read));
+}
+
 }  // namespace castlike::cli

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "args.hpp"
+#include "judging/baseline.hpp"
 #include "subjects/implementation.hpp"
 #include "formats/output_guard.hpp"
 #include "reference/semantics.hpp"
@@ -28,6 +29,12 @@ std::optional<harness::OutputFile> output_file(const ParsedArgs& a, const std::s
 // it, to standard output (the verdict alone with --quiet).
 void emit_report(const ParsedArgs& a, const std::optional<harness::OutputFile>& out, const std::string& text,
                  const std::string& verdict);
+
+// The checks both validate modes make of --format and --expect-strict, then the baseline --expect
+// names, read before the run so that a bad file fails at once (nullopt without --expect);
+// `write_option` is the option that writes one ("--write-expect", "--write-baseline"), for the hint.
+std::optional<harness::Baseline> report_format_and_baseline(const ParsedArgs& a, const std::string& format_hint,
+                                                            const std::string& write_option);
 
 // --profile and --variants: the reference's variants, and its label ("reference (A2=six)").
 ref::Variants reference_variants(const ParsedArgs& a, std::string& label);

@@ -193,17 +193,8 @@ int validate_main(const std::vector<std::string>& args) {
     throw UsageError{sources == 0 ? "no implementation given" : "more than one implementation given",
                      "pass exactly one of --results FILE, --library FILE.so, --builtin reference|kernels"};
   const std::string format = a.value_or("format", "text");
-  if (format != "text" && format != "json" && format != "html" && format != "junit")
-    throw UsageError{"unknown report format '" + format + "'", "text, json, html or junit"};
-  if (a.has("expect-strict") && !a.has("expect"))
-    throw UsageError{"--expect-strict applies to --expect only", "add --expect FILE"};
-  std::optional<harness::Baseline> baseline;  // read before the run: a bad file fails at once
-  if (a.has("expect")) {
-    auto read = harness::read_baseline(a.value("expect"));
-    if (auto* error = std::get_if<std::string>(&read))
-      throw UsageError{*error, "fix the file (vectors/schema/README.md, \"Baselines\"), or write one with --write-expect"};
-    baseline = std::move(std::get<harness::Baseline>(read));
-  }
+  // read before the run: a bad file fails at once
+  std::optional<harness::Baseline> baseline = report_format_and_baseline(a, "", "--write-expect");
   harness::ValidateOptions options;
   if (a.has("examples"))
     options.examples_per_rule = static_cast<size_t>(parse_integer(a.value("examples"), "--examples", 0, 1000000));

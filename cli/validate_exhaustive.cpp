@@ -366,18 +366,8 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
   if (!a.positional.empty())
     throw UsageError{"unexpected argument '" + a.positional.front() + "'", "castlike validate --exhaustive --help"};
   const std::string format = a.value_or("format", "text");
-  if (format != "text" && format != "json" && format != "html" && format != "junit")
-    throw UsageError{"unknown report format '" + format + "' for --exhaustive", "text, json, html or junit"};
-  if (a.has("expect-strict") && !a.has("expect"))
-    throw UsageError{"--expect-strict applies to --expect only", "add --expect FILE"};
-  std::optional<harness::Baseline> baseline;  // read before the run: a bad file fails at once
-  if (a.has("expect")) {
-    auto read = harness::read_baseline(a.value("expect"));
-    if (auto* error = std::get_if<std::string>(&read))
-      throw UsageError{*error, "fix the file (vectors/schema/README.md, \"Baselines\"), or write one with "
-                               "--write-baseline"};
-    baseline = std::move(std::get<harness::Baseline>(read));
-  }
+  // read before the run: a bad file fails at once
+  std::optional<harness::Baseline> baseline = report_format_and_baseline(a, " for --exhaustive", "--write-baseline");
   EngineOptions options;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   options.jobs = a.has("jobs") ? static_cast<unsigned>(parse_integer(a.value("jobs"), "--jobs", 1, 1024)) : cores;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <sstream>
 #include <tuple>
 
 #include "config_id.hpp"
@@ -20,9 +19,7 @@ std::string joined(const std::vector<std::string>& names, const char* separator)
   return s;
 }
 
-std::string attr(const std::string& name, const std::string& value) {
-  return " " + name + "=\"" + harness::xml_escape(value, true) + "\"";
-}
+std::string attr(const std::string& name, const std::string& value) { return harness::xml_attribute(name, value); }
 
 }  // namespace
 
@@ -173,21 +170,17 @@ std::string exhaustive_junit(const ExhaustiveReport& r, const harness::BaselineC
                     attr("message", "in the baseline but not judged") + attr("type", "not run") + ">" +
                     harness::xml_escape(text, false) + "</failure></testcase>");
   }
-  const std::string tally = attr("tests", std::to_string(cases.size())) + attr("failures", std::to_string(failures)) +
-                            attr("errors", std::to_string(errors)) + attr("skipped", std::to_string(skipped));
-  std::ostringstream o;
-  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  o << "<testsuites" << attr("name", "castlike validate --exhaustive") << tally << ">\n";
-  o << "<testsuite" << attr("name", "castlike validate --exhaustive: " + r.implementation) << tally << ">\n";
-  o << "<properties>\n";
-  o << "<property" << attr("name", "implementation") << attr("value", r.implementation) << "/>\n";
-  o << "<property" << attr("name", "description") << attr("value", r.description) << "/>\n";
-  if (baseline) o << "<property" << attr("name", "baseline") << attr("value", baseline->path) << "/>\n";
-  o << "</properties>\n";
-  for (const std::string& t : cases) o << t << "\n";
-  o << "<system-out>" << harness::xml_escape(suite_out, false) << "</system-out>\n";
-  o << "</testsuite>\n</testsuites>\n";
-  return o.str();
+  harness::JunitSuite suite;
+  suite.suites_name = "castlike validate --exhaustive";
+  suite.suite_name = "castlike validate --exhaustive: " + r.implementation;
+  suite.properties = {{"implementation", r.implementation}, {"description", r.description}};
+  if (baseline) suite.properties.emplace_back("baseline", baseline->path);
+  suite.cases = std::move(cases);
+  suite.failures = failures;
+  suite.errors = errors;
+  suite.skipped = skipped;
+  suite.system_out = suite_out;
+  return harness::junit_document(suite);
 }
 
 }  // namespace castlike::exhaustive

@@ -26,6 +26,19 @@ std::string report_junit(const Report& r, const BaselineComparison* baseline = n
 // Text as XML 1.0 character data (attribute: an attribute value in double quotes), well-formed
 // whatever bytes it holds (render_junit.cpp says how).
 std::string xml_escape(const std::string& text, bool attribute);
+// ` name="value"`, the value escaped as an attribute.
+std::string xml_attribute(const std::string& name, const std::string& value);
+// The JUnit document both modes write (pytest --junitxml's dialect): one <testsuites> holding one
+// <testsuite> named `suite_name`, its properties, `cases` (each a whole <testcase> element) and
+// `system_out`; the counts of tests, failures, errors and skipped on both.
+struct JunitSuite {
+  std::string suites_name, suite_name;
+  std::vector<std::pair<std::string, std::string>> properties;  // name, value
+  std::vector<std::string> cases;
+  size_t failures = 0, errors = 0, skipped = 0;
+  std::string system_out;
+};
+std::string junit_document(const JunitSuite& suite);
 
 // The one-line verdict: "kernels: 3 pass, 0 fail, ...; 0 rejection(s); PASS", with a baseline
 // its summary first; PASS exactly when passes(report, baseline).

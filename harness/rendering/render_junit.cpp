@@ -18,9 +18,7 @@
 namespace castlike::harness {
 namespace {
 
-std::string attr(const std::string& name, const std::string& value) {
-  return " " + name + "=\"" + xml_escape(value, true) + "\"";
-}
+std::string attr(const std::string& name, const std::string& value) { return xml_attribute(name, value); }
 
 // "F8.RNE: 3 failing element(s), unexplained" / "rejected: MESSAGE"
 std::string row_summary(const BaselineEntry& e) {
@@ -211,26 +209,41 @@ std::string report_junit(const Report& r, const BaselineComparison* baseline) {
     cases.push_back(std::move(t));
   }
 
-  size_t failures = 0, errors = 0, skipped = 0;
+  JunitSuite suite;
+  suite.suites_name = "castlike validate";
+  suite.suite_name = "castlike validate: " + r.implementation;
+  suite.properties = {{"implementation", r.implementation}, {"description", r.description}};
+  for (const auto& v : r.vector_roots) suite.properties.emplace_back("vectors", v);
+  if (baseline) suite.properties.emplace_back("baseline", baseline->path);
   for (const auto& t : cases) {
-    failures += t.status == TestCase::Status::kFailure;
-    errors += t.status == TestCase::Status::kError;
-    skipped += t.status == TestCase::Status::kSkipped;
+    suite.failures += t.status == TestCase::Status::kFailure;
+    suite.errors += t.status == TestCase::Status::kError;
+    suite.skipped += t.status == TestCase::Status::kSkipped;
+    suite.cases.push_back(t.xml);
   }
-  const std::string counts = attr("tests", std::to_string(cases.size())) + attr("failures", std::to_string(failures)) +
-                             attr("errors", std::to_string(errors)) + attr("skipped", std::to_string(skipped));
+  suite.system_out = suite_out;
+  return junit_document(suite);
+}
+
+std::string xml_attribute(const std::string& name, const std::string& value) {
+  return " " + name + "=\"" + xml_escape(value, true) + "\"";
+}
+
+std::string junit_document(const JunitSuite& suite) {
+  const std::string counts = xml_attribute("tests", std::to_string(suite.cases.size())) +
+                             xml_attribute("failures", std::to_string(suite.failures)) +
+                             xml_attribute("errors", std::to_string(suite.errors)) +
+                             xml_attribute("skipped", std::to_string(suite.skipped));
   std::ostringstream o;
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  o << "<testsuites" << attr("name", "castlike validate") << counts << ">\n";
-  o << "<testsuite" << attr("name", "castlike validate: " + r.implementation) << counts << ">\n";
+  o << "<testsuites" << xml_attribute("name", suite.suites_name) << counts << ">\n";
+  o << "<testsuite" << xml_attribute("name", suite.suite_name) << counts << ">\n";
   o << "<properties>\n";
-  o << "<property" << attr("name", "implementation") << attr("value", r.implementation) << "/>\n";
-  o << "<property" << attr("name", "description") << attr("value", r.description) << "/>\n";
-  for (const auto& v : r.vector_roots) o << "<property" << attr("name", "vectors") << attr("value", v) << "/>\n";
-  if (baseline) o << "<property" << attr("name", "baseline") << attr("value", baseline->path) << "/>\n";
+  for (const auto& [name, value] : suite.properties)
+    o << "<property" << xml_attribute("name", name) << xml_attribute("value", value) << "/>\n";
   o << "</properties>\n";
-  for (const auto& t : cases) o << t.xml << "\n";
-  o << "<system-out>" << xml_escape(suite_out, false) << "</system-out>\n";
+  for (const std::string& t : suite.cases) o << t << "\n";
+  o << "<system-out>" << xml_escape(suite.system_out, false) << "</system-out>\n";
   o << "</testsuite>\n</testsuites>\n";
   return o.str();
 }
