@@ -6,6 +6,7 @@
  *  97: the same with the control block's in_call cleared first, as the worker does */
 #define _GNU_SOURCE
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 #define HOSTILE_NAME "hostile test plug-in: forge the worker's answer"
 #include "hostile_plugin.h"
@@ -62,6 +63,12 @@ static int32_t misbehave(int8_t trigger, const castlike_validator_request* req, 
       memcpy(out->data + 2 * i, &v, 2);
     }
     send(3, &a, sizeof a, MSG_NOSIGNAL);
+    /* 98: still "in the call" when the validator reads the forged answer, whatever the scheduling
+     * (the worker clears in_call only once this returns). */
+    if (trigger == 98) {
+      const struct timespec half_a_second = {0, 500000000L};
+      nanosleep(&half_a_second, NULL);
+    }
   }
   return -1;
 }

@@ -10,16 +10,26 @@ source "$(dirname "$0")/lib.sh"
 set -m
 
 cd "$work" || exit 2
+# 90 files, each written and synced to disk in turn: most of the export has a temporary file open.
+export_args=(export --out out --pairs FLOAT:FLOAT8E4M3FN,FLOAT16:FLOAT8E5M2,BFLOAT16:FLOAT8E8M0 --opsets all
+             --attributes all --no-spec-examples --quiet)
+# How long one whole export takes on this machine, so that each signal falls inside one (within
+# its first half, after its first file), however fast or loaded the machine is.
+rm -rf out && mkdir out
+started=$(date +%s%N)
+"$castlike" "${export_args[@]}" > /dev/null 2> "$work/err" || fail "the unsignalled export failed: $(cat "$work/err")"
+half_ms=$(( ($(date +%s%N) - started) / 2000000 ))
+((half_ms > 0)) || half_ms=1
 signalled=0
 for ((i = 0; i < rounds; i++)); do
   if ((i % 2 == 0)); then sig=INT status=130; else sig=TERM status=143; fi
   rm -rf out && mkdir out
-  # 90 files, each written and synced to disk in turn: most of the export has a temporary file open.
-  "$castlike" export --out out --pairs FLOAT:FLOAT8E4M3FN,FLOAT16:FLOAT8E5M2,BFLOAT16:FLOAT8E8M0 --opsets all \
-    --attributes all --no-spec-examples --quiet > /dev/null 2> "$work/err" &
+  # castlike itself in the background (not a function's subshell), so that the signal reaches it.
+  "$castlike" "${export_args[@]}" > /dev/null 2> "$work/err" &
   pid=$!
   for ((t = 0; t < 2000; t++)); do [[ -n $(ls -A out) ]] && break; sleep 0.005; done
-  sleep "0.$((RANDOM % 10))$((RANDOM % 10))"
+  delay_ms=$((RANDOM % half_ms))
+  sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
   kill -s $sig $pid 2> /dev/null
   wait $pid 2> /dev/null
   rc=$?
