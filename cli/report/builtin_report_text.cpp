@@ -81,10 +81,19 @@ std::string builtin_report_text(const BuiltinReport& r, bool verbose) {
     for (const std::string& p : c.problems) out << "        " << p << "\n";
     out << "  result: " << (r.ok(ir) ? "PASS" : "FAIL") << "\n";
   }
-  out << "\nsummary:";
-  for (const BuiltinResult& ir : r.implementations)
-    out << " " << ir.validation.implementation << " " << (r.ok(ir) ? "PASS" : "FAIL");
+  // One name and verdict per implementation, wrapped at 80 columns: a CPU with more kernel levels
+  // has more of them.
   out << "\n";
+  std::string line = "summary:";
+  for (const BuiltinResult& ir : r.implementations) {
+    const std::string item = " " + ir.validation.implementation + " " + (r.ok(ir) ? "PASS" : "FAIL");
+    if (line.size() + item.size() > 80) {
+      out << line << "\n";
+      line = " ";
+    }
+    line += item;
+  }
+  out << line << "\n";
   return out.str();
 }
 
