@@ -310,6 +310,24 @@ _RUN["openvino"] = (_OPENVINO_IMPORTS + "\nCONSTANT = False  # the input fed at 
                     _OPENVINO.replace("%s", "fed at run time"))
 _RUN["openvino-constant"] = (_OPENVINO_IMPORTS + "\nCONSTANT = True  # the input an initializer, folded\n",
                              _OPENVINO.replace("%s", "an initializer (constant folding)"))
+# tract: its ONNX loader, typed model and runnable (as the adapter, castlike.peers.tract_onnx); its
+# bindings take numpy's own types only, which are the only pairs it loads.
+_RUN["tract"] = ("import os\nimport tempfile\n\nimport numpy as np\nimport tract\nfrom onnx import helper\n",
+                 _MODEL + '''
+
+def run(src, dst, operator, opset, attributes, x):
+    """tract.onnx().load on the one-node model, into_model, into_runnable; the input fed as one
+    element of numpy's type of the source; the output's bits."""
+    raw = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+    a = np.array([x], dtype=raw[TYPES[src][2]]).view(TYPES[src][1])
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "model.onnx")
+        with open(path, "wb") as f:
+            f.write(model(src, dst, operator, opset, attributes).SerializeToString())
+        runnable = tract.onnx().load(path).into_model().into_runnable()
+    out = np.ascontiguousarray(runnable.run([a])[0].to_numpy()).reshape(-1)
+    return int(out.view(raw[TYPES[dst][2]])[0]) & ((1 << TYPES[dst][2]) - 1)
+''')
 REPRODUCIBLE = tuple(_RUN)
 
 
