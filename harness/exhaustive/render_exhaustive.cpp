@@ -56,11 +56,9 @@ void interval_text(std::ostream& out, const Call& c, const Interval& i) {
 // The shape pass's wrong elements of a configuration: counts by position, then the kept ones with
 // the call that shows each.
 void shape_failures_text(std::ostream& out, const Call& c, const ShapePassReport& s) {
-  std::string by_position;
-  for (const auto& [position, n] : s.calls.fail_by_position)
-    by_position += (by_position.empty() ? "" : ", ") + position + " " + std::to_string(n);
   if (s.calls.fail)
-    out << wrapped("  ", "shape pass: " + plural(s.calls.fail, "wrong element") + " (" + by_position + ")");
+    out << wrapped("  ", "shape pass: " + plural(s.calls.fail, "wrong element") + " (" +
+                             harness::positions_text(s.calls.fail_by_position) + ")");
   for (const ShapeFailure& f : s.failures) {
     out << wrapped("  ", "position " + f.position + ": input " + input_text(c, f.input) + ", rule " +
                              std::string(ref::rule_name(f.rule)) + ", outcome " + std::string(ref::outcome_name(f.outcome)));
@@ -161,11 +159,9 @@ std::string configuration_line(const ConfigurationReport& c) {
   if (c.failed_calls) parts += (parts.empty() ? "" : "; ") + std::to_string(c.failed_calls) + " in failed calls";
   if (!c.shapes.ok()) {
     // Wrong only in some call shapes: the positions that show it (the shape pass, shape_pass.hpp).
-    std::string by_position;
-    for (const auto& [position, n] : c.shapes.calls.fail_by_position)
-      by_position += (by_position.empty() ? "" : ", ") + position + " " + std::to_string(n);
     parts += (parts.empty() ? "" : "; ") + std::string("shape pass: ") +
-             (c.shapes.calls.fail ? std::to_string(c.shapes.calls.fail) + " wrong (" + by_position + ")"
+             (c.shapes.calls.fail ? std::to_string(c.shapes.calls.fail) + " wrong (" +
+                                        harness::positions_text(c.shapes.calls.fail_by_position) + ")"
                                   : std::to_string(c.shapes.calls.failed_calls) + " failed calls");
   }
   return s + " " + parts;

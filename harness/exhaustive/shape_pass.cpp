@@ -12,7 +12,7 @@ namespace castlike::exhaustive {
 
 DecisiveInputs::DecisiveInputs(const Call& call, const Map& map, const StructuredSet* set)
     : from_(call.config.from), set_(set) {
-  if (!set_ && info(from_).bits == 32) {
+  if (!set_ && info(from_).bits >= kDerivedFromBits) {
     own_ = std::make_unique<StructuredSet>(structured_set(call.config));
     set_ = own_.get();
   }
@@ -28,8 +28,12 @@ DecisiveInputs::DecisiveInputs(const Call& call, const Map& map, const Structure
     for (size_t i = 0; i < n; ++i) store_bits(from_, data, offset + i, pattern(numbers[i]));
   };
   const ElementType to = call.config.to;
+  expected_bits_.resize(static_cast<size_t>(inputs_.count));
+  for (uint64_t number = 0; number < inputs_.count; ++number)
+    expected_bits_[static_cast<size_t>(number)] = map.expected(pattern(number)).value.bits;
   inputs_.right = [this, &map, to](uint64_t number, uint64_t bits) {
-    return ref::matches(to, map.expected(pattern(number)), ref::Element::of_bits(bits));
+    return bits == expected_bits_[static_cast<size_t>(number)] ||
+           ref::matches(to, map.expected(pattern(number)), ref::Element::of_bits(bits));
   };
 }
 

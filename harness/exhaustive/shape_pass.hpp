@@ -5,9 +5,9 @@
 // passes through every code path a vector implementation chooses by position, and names a failure
 // that depends on the shape by its position kind.
 //
-// The decisive inputs: a structured set's inputs (64-bit and text sources); for 32-bit sources the
-// inputs that decide a rounding, derived the same way (structured_set() of the configuration); for
-// sources of at most 16 bits every pattern.
+// The decisive inputs: a structured set's inputs (64-bit and text sources); for 16- and 32-bit
+// sources the inputs that decide a rounding, derived the same way (structured_set() of the
+// configuration); for sources of at most 8 bits every pattern.
 #pragma once
 
 #include <cstdint>
@@ -45,8 +45,12 @@ struct ShapePassReport {
 };
 inline constexpr size_t kKeptPerPosition = 3;
 
+// The narrowest source whose decisive inputs are derived (structured_set()) rather than every
+// pattern: below it every pattern is a few hundred inputs.
+inline constexpr unsigned kDerivedFromBits = 16;
+
 // The decisive inputs of one configuration and how they are judged (`set`: its structured set, or
-// null: a 32-bit source's decisive set is derived, a narrower source's every pattern taken).
+// null: a 16- or 32-bit source's decisive set is derived, a narrower source's every pattern taken).
 class DecisiveInputs {
  public:
   DecisiveInputs(const Call& call, const Map& map, const StructuredSet* set);
@@ -60,6 +64,9 @@ class DecisiveInputs {
   ElementType from_;
   const StructuredSet* set_ = nullptr;
   std::unique_ptr<StructuredSet> own_;
+  // Each input's expected bits, computed once: an element whose bits are these is right under
+  // every outcome class (the runs' bits), so only the others are judged exactly.
+  std::vector<uint64_t> expected_bits_;
   harness::ShapedInputs inputs_;
 };
 

@@ -17,7 +17,7 @@ constexpr size_t kBlocksPerWidth = 2;  // k = 1, 2
 
 PositionKind aligned_kind(size_t length) {
   if (length >= kLongCallLength) return PositionKind::kLong;
-  return length % kBlockWidths[std::size(kBlockWidths) - 1] == 0 ? PositionKind::kMainLoop : PositionKind::kTail;
+  return length % widest_block_width() == 0 ? PositionKind::kMainLoop : PositionKind::kTail;
 }
 
 // The head offsets of `type` an implementation with `capabilities` is called at (1 .. n-1).
@@ -53,6 +53,9 @@ std::string CallShape::description() const {
   return text + ", input offset " + std::to_string(input_offset) + ", output offset " + std::to_string(output_offset);
 }
 
+size_t narrowest_block_width() { return *std::min_element(std::begin(kBlockWidths), std::end(kBlockWidths)); }
+size_t widest_block_width() { return *std::max_element(std::begin(kBlockWidths), std::end(kBlockWidths)); }
+
 std::vector<size_t> boundary_lengths() {
   std::vector<size_t> lengths = {1, 2};
   for (size_t width : kBlockWidths)
@@ -76,6 +79,13 @@ bool starts_on_byte(ElementType type, size_t offset) { return offset % packing_g
 size_t head_elements(ElementType type, size_t offset) {
   const size_t line = element_offsets_in_alignment(type);
   return offset % line == 0 ? 0 : line - offset % line;
+}
+
+size_t call_head(ElementType from, ElementType to, const CallShape& shape) {
+  size_t head = 0;
+  if (shape.input_offset != 0 && info(from).bits != 0) head = head_elements(from, shape.input_offset);
+  if (shape.output_offset != 0 && info(to).bits != 0) head = std::max(head, head_elements(to, shape.output_offset));
+  return head;
 }
 
 bool in_place_fits(ElementType from, ElementType to) {

@@ -58,6 +58,12 @@ struct CallShape {
   bool operator==(const CallShape&) const = default;
 };
 
+// The block widths the lengths straddle, in elements: the narrowest (every element of a call
+// shorter than it is past the last full block of every width) and the widest (the tail a failure's
+// position names: past the last full block of it).
+size_t narrowest_block_width();
+size_t widest_block_width();
+
 // The lengths up to 2 * 64 + 1 (1, 2, then k*W - 1, k*W, k*W + 1), ascending, each once.
 std::vector<size_t> boundary_lengths();
 // The long lengths: kLongCallLength (every block full) and kLongCallLength + 1 (a tail of one).
@@ -73,6 +79,10 @@ bool starts_on_byte(ElementType type, size_t offset);
 // How many elements of a call starting at element `offset` come before the first element that
 // starts on a kShapeAlignment boundary (0 for offset 0): the head of that call.
 size_t head_elements(ElementType type, size_t offset);
+// The head of a call in `shape`: how many of its first elements come before the first aligned
+// element of a misaligned side (the larger of the two sides' heads; 0 for aligned calls). Its full
+// blocks start there.
+size_t call_head(ElementType from, ElementType to, const CallShape& shape);
 // Whether the destination's storage fits in the source's, element for element, so that the output
 // can alias the input (neither is STRING).
 bool in_place_fits(ElementType from, ElementType to);

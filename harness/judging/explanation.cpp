@@ -63,9 +63,7 @@ void FailureExplainer::add_file(const VectorFile& f, const CaseOutput& out,
           const size_t i = right->second[j];
           const auto predicted = contradiction(cands[k], f, i, *out.elements[i]);
           if (!predicted) continue;
-          d.contradicted.push_back({cands[k].name, Failure{f.name, i, f.from, f.to, call_of(f), f.input[i], *predicted,
-                                                           *out.elements[i], f.outcomes[i], {}, f.opset, f.saturate,
-                                                           f.round_mode, f.op}});
+          d.contradicted.push_back({cands[k].name, failure_of(f, i, *predicted, *out.elements[i])});
           break;
         }
     report.discrepancies.push_back(d);

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "generation/shape_plan.hpp"
 #include "reference/convert.hpp"
 #include "reference/semantics.hpp"
 
@@ -59,8 +60,11 @@ struct Failure {
   Operator op = Operator::kCastLike;
   // A failure of the shape pass (shape_cases.hpp): its position kind ("tail", "head", "in place",
   // "length at least 1024") and the call ("length 17, input offset 0, output offset 0, element
-  // 16"); both empty for a failure of the file's own call.
+  // 16"); both empty for a failure of the file's own call. The call and the element's index in it
+  // as numbers, for the reports that show them in columns.
   std::string position, shape;
+  CallShape call_shape;
+  size_t shape_element = 0;
 };
 
 // The shape pass over every file: wrong elements that depend on the call's shape.

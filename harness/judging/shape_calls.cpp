@@ -12,8 +12,6 @@
 namespace castlike::harness {
 namespace {
 
-// The lengths whose every element lies past the last full block of every width of the plan (4).
-constexpr size_t kAllTailBelow = 4;
 // Wrong inputs are checked this many at a time in one aligned call of full blocks.
 constexpr size_t kMainCheck = 64;
 
@@ -72,23 +70,42 @@ std::vector<CallShape> interleaved(const std::vector<CallShape>& shapes) {
   return out;
 }
 
-// The rounds: each a list of shapes the inputs are walked through once.
-std::vector<std::vector<CallShape>> rounds(const std::vector<CallShape>& plan, ElementType from, ElementType to) {
-  std::vector<CallShape> tail, head, in_place, long_calls;
-  for (CallShape s : plan) {
-    if (s.kind == PositionKind::kTail && s.length < kAllTailBelow) tail.push_back(s);
-    if (s.kind == PositionKind::kInPlace) in_place.push_back(s);
-    if (s.kind == PositionKind::kLong) long_calls.push_back(s);
+// One call of a round: its shape, and how many inputs the walk through the set advances by (the
+// elements at the round's position; the call's other elements take the inputs that follow).
+struct Step {
+  CallShape shape;
+  size_t advance = 0;
+};
+struct Round {
+  std::vector<Step> steps;  // called in turn
+  bool once = false;        // each step once (the walk may end before the inputs do)
+};
+
+// The rounds. The cost of a round is its calls (each a round trip for a plug-in in its worker), so
+// each round packs as many inputs at its position into a call as the position holds: the tail
+// round's calls are as long as a call can be with every element past the last full block of every
+// width; the head round's calls hold a whole head each; the in place and long rounds make calls of
+// kLongCallLength elements, all of them at their position.
+std::vector<Round> rounds(const std::vector<CallShape>& plan, ElementType from, ElementType to) {
+  Round boundary{{}, true}, tail, head, in_place, long_calls;
+  for (const CallShape& s : interleaved(plan)) boundary.steps.push_back({s, s.length});
+  const size_t tail_length = narrowest_block_width() - 1;
+  tail.steps.push_back({{PositionKind::kTail, tail_length, 0, 0, false}, tail_length});
+  for (const CallShape& s : interleaved(plan)) {
     if (s.kind == PositionKind::kHead) {
-      size_t cut = s.length;
-      if (s.input_offset) cut = std::min(cut, head_elements(from, s.input_offset));
-      if (s.output_offset) cut = std::min(cut, head_elements(to, s.output_offset));
-      s.length = cut;
-      head.push_back(s);
+      // The head, in a call of whole blocks of the widest width: counted from the call's first
+      // element every head element is in a full block, so none is also in a tail either way a
+      // loop counts its blocks (position_of).
+      CallShape h = s;
+      const size_t elements = call_head(from, to, s), width = widest_block_width();
+      h.length = std::max<size_t>(1, (elements + width - 1) / width) * width;
+      head.steps.push_back({h, elements});
     }
+    if (s.kind == PositionKind::kInPlace && s.length == kLongCallLength) in_place.steps.push_back({s, s.length});
   }
-  std::vector<std::vector<CallShape>> out = {interleaved(plan), tail, interleaved(head), in_place, long_calls};
-  std::erase_if(out, [](const auto& r) { return r.empty(); });
+  long_calls.steps.push_back({{PositionKind::kLong, kLongCallLength, 0, 0, false}, kLongCallLength});
+  std::vector<Round> out = {boundary, tail, head, in_place, long_calls};
+  std::erase_if(out, [](const Round& r) { return r.steps.empty(); });
   return out;
 }
 
@@ -103,11 +120,15 @@ std::optional<std::vector<uint64_t>> call_in_shape(Implementation& impl, const e
 
 std::string position_of(ElementType from, ElementType to, const CallShape& shape, size_t element) {
   if (shape.in_place) return "in place";
-  if ((shape.input_offset != 0 && element < head_elements(from, shape.input_offset)) ||
-      (shape.output_offset != 0 && element < head_elements(to, shape.output_offset)))
-    return "head";
-  constexpr size_t widest_block = 64;  // the plan's widest block width
-  if (shape.length % widest_block != 0 && element >= shape.length / widest_block * widest_block) return "tail";
+  // The kinds are disjoint: the head comes first, before the first aligned element. A vector loop
+  // counts its full blocks from the call's first element (unaligned loads) or from that aligned
+  // element (after peeling the head): an element past the last full block either way is in a tail.
+  const size_t head = std::min(call_head(from, to, shape), shape.length);
+  if (element < head) return "head";
+  const size_t width = widest_block_width();
+  const size_t blocks_from_start = shape.length / width * width;
+  const size_t blocks_from_head = head + (shape.length - head) / width * width;
+  if (element >= std::min(blocks_from_start, blocks_from_head)) return "tail";
   if (shape.length >= kLongCallLength) return "length at least " + std::to_string(kLongCallLength);
   return "main loop";
 }
@@ -152,15 +173,16 @@ ShapeCalls call_in_shapes(Implementation& impl, const exhaustive::Call& call, co
   };
 
   std::vector<uint64_t> numbers;
-  for (const auto& round : rounds(plan, from, to)) {
-    // Every input once, the round's shapes in turn (wrapping at the end of the inputs when a call
-    // is longer than what is left).
+  for (const Round& round : rounds(plan, from, to)) {
+    // Every input once at the round's position, the round's calls in turn (wrapping at the end of
+    // the inputs when a call is longer than what is left).
     uint64_t next = 0;
-    for (size_t k = 0; next < inputs.count; ++k) {
-      const CallShape& shape = round[k % round.size()];
+    for (size_t k = 0; next < inputs.count && (!round.once || k < round.steps.size()); ++k) {
+      const Step& step = round.steps[k % round.steps.size()];
+      const CallShape& shape = step.shape;
       numbers.resize(shape.length);
       for (size_t i = 0; i < shape.length; ++i) numbers[i] = (next + i) % inputs.count;
-      next += shape.length;
+      next += std::max<size_t>(step.advance, 1);
       std::string problem;
       const auto bits = caller.run(shape, numbers.data(), problem);
       ++r.calls;
@@ -197,6 +219,12 @@ std::string probe_position(Implementation& impl, const exhaustive::Call& call, c
   for (uint64_t length = kLongCallLength; length <= longest; length *= 4)
     if (!right_in(static_cast<size_t>(length))) return "length at least " + std::to_string(length);
   return "";
+}
+
+std::string positions_text(const std::map<std::string, uint64_t>& by_position) {
+  std::string text;
+  for (const auto& [position, n] : by_position) text += (text.empty() ? "" : ", ") + position + " " + std::to_string(n);
+  return text;
 }
 
 std::string shapes_line(bool in_place) {

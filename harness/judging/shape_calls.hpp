@@ -2,13 +2,15 @@
 // set of inputs: the one loop both judging modes use, the every-input engine on a configuration's
 // decisive inputs (exhaustive/shape_pass.hpp) and validate() on a vector file's elements.
 //
-// The inputs are walked once through each round: every shape of the plan in turn (each block
-// boundary, head offset, long call, in place shape); then calls of 1 to 3 elements (every element
-// past the last full block of every width); each head shape cut to its head (every element before
-// the first aligned element); the in place shapes (where declared and the widths allow); the long
-// shapes (every element in a call of at least kLongCallLength). A wrong element whose input is
-// right in an aligned call of full blocks (the value pass's shape) depends on the shape; an input
-// wrong there too is the value pass's failure and is not reported here.
+// The rounds: every shape of the plan once (each block boundary, head offset, long call, in place
+// shape), on the inputs that follow each other; then the inputs are walked once through each
+// position kind, as many of them in a call as that position holds: calls of 3 elements (every one
+// past the last full block of every width), each head shape in a call of whole blocks of 64 (every
+// input before the first aligned element, and in no tail), in place and long calls of
+// kLongCallLength.
+// A wrong element whose input is right in an aligned call of full blocks (the value pass's shape)
+// depends on the shape; an input wrong there too is the value pass's failure and is not reported
+// here.
 #pragma once
 
 #include <cstdint>
@@ -58,9 +60,11 @@ std::optional<std::vector<uint64_t>> call_in_shape(Implementation& impl, const e
                                                    const ShapedInputs& inputs, const CallShape& shape,
                                                    const uint64_t* numbers, std::string& problem);
 
-// The position kind of element `element` of a call in `shape`, as a failure's class names it: in
-// place; head (before the first aligned element of a misaligned side); tail (past the last full
-// block of 64, so past the last full block of some width); "length at least 1024"; main loop.
+// The position kind of element `element` of a call in `shape`, as a failure's class names it; the
+// kinds are disjoint: in place (the call aliases); head (before the first aligned element of a
+// misaligned side); tail (past the last full block of 64, counted from the call's first element or
+// from its first aligned element, so past the last full block of some width either way a loop
+// counts its blocks); "length at least 1024" (in a full block of a long call); main loop.
 std::string position_of(ElementType from, ElementType to, const CallShape& shape, size_t element);
 
 // For an input wrong in the value pass: whether it is right in an aligned call of 64 copies of
@@ -69,6 +73,9 @@ std::string position_of(ElementType from, ElementType to, const CallShape& shape
 // is wrong in the aligned call too.
 std::string probe_position(Implementation& impl, const exhaustive::Call& call, const ShapedInputs& inputs,
                            uint64_t number, uint64_t longest);
+
+// Wrong elements by position kind, as reports print them: "head 12, tail 3".
+std::string positions_text(const std::map<std::string, uint64_t>& by_position);
 
 // The shapes used, in one line of at most 80 columns: "shapes: lengths 1-129 across blocks of
 // 4-64, 1024+, heads in 64 bytes, in place".

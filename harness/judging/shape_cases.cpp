@@ -42,10 +42,11 @@ void shape_pass_of_file(Implementation& impl, const VectorFile& f, const std::ve
       [&](uint64_t number, uint64_t actual, const CallShape& shape, size_t element, const std::string& position) {
         if (shapes.kept[position]++ >= kept_per_position) return;
         const size_t i = elements[number];
-        Failure failure{f.name,      i,          f.from,       f.to,         call_of(f), f.input[i], f.expected[i],
-                        ref::Element::of_bits(actual), f.outcomes[i], {}, f.opset, f.saturate, f.round_mode, f.op};
+        Failure failure = failure_of(f, i, f.expected[i], ref::Element::of_bits(actual));
         failure.position = position;
         failure.shape = shape.description() + ", element " + std::to_string(element);
+        failure.call_shape = shape;
+        failure.shape_element = element;
         shapes.failures.push_back(failure);
       });
   shapes.calls += calls.calls;

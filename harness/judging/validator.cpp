@@ -91,8 +91,7 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
           c.fail = 1;
           failing[rules[i]].push_back(i);
           if (result.failures.size() < options.examples_per_rule)
-            result.failures.push_back({f.name, i, f.from, f.to, call_of(f), f.input[i], f.expected[i],
-                                       *out.elements[i], f.outcomes[i], {}, f.opset, f.saturate, f.round_mode, f.op});
+            result.failures.push_back(failure_of(f, i, f.expected[i], *out.elements[i]));
         }
         count(c, i);
       }

@@ -81,5 +81,7 @@ std::vector<RejectionGroup> rejections_by_reason(const std::vector<Rejection>& r
 // "opset 25, saturate=0": a call, and a vector file's call.
 std::string call_text(int opset, const std::optional<int64_t>& saturate, const std::optional<std::string>& round_mode);
 std::string call_of(const VectorFile& f);
+// Element `i` of `f` judged wrong: `expected` (the file's, or a reading's prediction) against `actual`.
+Failure failure_of(const VectorFile& f, size_t i, const ref::Element& expected, const ref::Element& actual);
 
 }  // namespace castlike::harness

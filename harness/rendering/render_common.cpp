@@ -4,6 +4,7 @@
 
 #include "judging/baseline.hpp"
 #include "judging/conversion_explanation.hpp"
+#include "judging/shape_calls.hpp"
 #include "call_checks.hpp"
 #include "castlike/packing.hpp"
 #include "reference/decimal.hpp"
@@ -24,6 +25,24 @@ std::string call_text(int opset, const std::optional<int64_t>& saturate, const s
 std::string call_of(const VectorFile& f) {
   const std::string call = call_text(f.opset, f.saturate, f.round_mode);
   return f.op == Operator::kCastLike ? call : std::string(operator_name(f.op)) + " at " + call;
+}
+
+Failure failure_of(const VectorFile& f, size_t i, const ref::Element& expected, const ref::Element& actual) {
+  Failure failure;
+  failure.case_name = f.name;
+  failure.index = i;
+  failure.from = f.from;
+  failure.to = f.to;
+  failure.call = call_of(f);
+  failure.input = f.input[i];
+  failure.expected = expected;
+  failure.actual = actual;
+  failure.outcome = f.outcomes[i];
+  failure.opset = f.opset;
+  failure.saturate = f.saturate;
+  failure.round_mode = f.round_mode;
+  failure.op = f.op;
+  return failure;
 }
 
 std::string counts_text(const Counts& c) {
@@ -94,10 +113,7 @@ std::string failure_block(const Failure& f, const std::string& indent) {
 
 std::string shape_pass_text(const ShapeResults& s) {
   std::string text = "shape pass: " + std::to_string(s.calls) + " calls, " + std::to_string(s.fail) + " wrong";
-  std::string by_position;
-  for (const auto& [position, n] : s.fail_by_position)
-    by_position += (by_position.empty() ? "" : ", ") + position + " " + std::to_string(n);
-  if (!by_position.empty()) text += " (" + by_position + ")";
+  if (!s.fail_by_position.empty()) text += " (" + positions_text(s.fail_by_position) + ")";
   if (s.failed_calls) text += ", " + std::to_string(s.failed_calls) + " failed calls (" + s.first_call_problem + ")";
   return text;
 }
