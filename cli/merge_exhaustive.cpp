@@ -31,8 +31,9 @@ const char* const kUsage =
     "checks that every shard 0 .. N-1 of the same selection is there exactly once,\n"
     "from the same implementation, holding exactly its pieces of 2^24 inputs; then\n"
     "prints the combined verdict and report: counts, failing intervals joined across\n"
-    "shard borders (readings recomputed), failed calls, rejections, and with\n"
-    "--format json each configuration's output digest over all its pieces.\n"
+    "shard borders (readings recomputed), failed calls, rejections, the shape\n"
+    "pass (the first shard's), and with --format json each configuration's output\n"
+    "digest over all its pieces.\n"
     "\n"
     "  --format text|json|html\n"
     "                         text (default), JSON (\"castlike-exhaustive-report\",\n"
@@ -129,9 +130,17 @@ int merge_exhaustive_main(const std::vector<std::string>& args) {
   merged.shard.reset();
   merged.configurations.clear();
   merged.seconds = 0;
+  merged.value_seconds = 0;
   std::map<std::string, std::vector<const ConfigurationReport*>> parts;
   for (const ExhaustiveReport& s : shards) {
     merged.seconds = std::max(merged.seconds, s.seconds);
+    merged.value_seconds = std::max(merged.value_seconds, s.value_seconds);
+    // The shape pass is the first shard's job: its results are the run's.
+    if (s.shapes_ran) {
+      merged.shapes_ran = true;
+      merged.shapes_in_place = s.shapes_in_place;
+      merged.shape_seconds = s.shape_seconds;
+    }
     std::map<std::string, std::vector<std::pair<uint64_t, uint64_t>>> held;
     for (const ConfigurationReport& c : s.configurations) {
       const std::string id = configuration_id(c.call.config);
@@ -159,6 +168,7 @@ int merge_exhaustive_main(const std::vector<std::string>& args) {
       calls.insert(calls.end(), part->call_failures.begin(), part->call_failures.end());
       rejections.insert(rejections.end(), part->rejections.begin(), part->rejections.end());
       c.pieces.insert(c.pieces.end(), part->pieces.begin(), part->pieces.end());
+      if (part->shapes.ran) c.shapes = part->shapes;
     }
     const auto by_first = [](const auto& x, const auto& y) { return x.first < y.first; };
     std::sort(intervals.begin(), intervals.end(), by_first);

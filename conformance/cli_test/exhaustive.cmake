@@ -141,6 +141,14 @@ castlike_exhaustive_cli_test(word_split_classes_through_json_and_merge --rc 1
   --out [[^  class negative, exponent field 1000\.\.1038 \(2\^-23\.\.2\^15\), lsb 0 round 1 guard$]]
   --out [[^    0, sticky bit 31 \(77 failing inputs\), rule FLOAT\.RNE, outcome exact$]]
   -- bash -c "${C} validate --exhaustive --library ${_word_split} --config DOUBLE-FLOAT16 --shard 0/1 --format json --out ${CMAKE_CURRENT_BINARY_DIR}/word_split_shard.json || ${C} merge-exhaustive --details ${CMAKE_CURRENT_BINARY_DIR}/word_split_shard.json")
+# The shape pass travels through a shard's JSON report too: merge-exhaustive prints the shapes
+# line and each wrong element with its position kind and call again (the shard's run fails,
+# exit 1, which is what runs the merge).
+castlike_exhaustive_cli_test(shape_pass_through_json_and_merge --rc 1
+  --out [[^shapes: lengths 1-129 across blocks of 4-64, 1024\+, heads in 64 bytes]]
+  --out [[^FAIL FLOAT-FLOAT8E4M3FN-sat1: shape pass: [0-9]+ wrong \(.*tail [0-9]+\)$]]
+  --out [[^  position tail: input 0x]] --out [[^    call: length [0-9]+, input offset [0-9]+, output offset [0-9]+, element [0-9]+$]]
+  -- bash -c "CASTLIKE_MUTANT=shape-tail-ties-away ${C} validate --exhaustive --library $<TARGET_FILE:castlike_mutant_plugin> --config FLOAT-FLOAT8E4M3FN-sat1 --range 0..1023 --shard 0/1 --format json --out ${CMAKE_CURRENT_BINARY_DIR}/shape_pass_shard.json || ${C} merge-exhaustive --details ${CMAKE_CURRENT_BINARY_DIR}/shape_pass_shard.json")
 add_test(NAME exhaustive_cli.structured_sizes_in_doc
          COMMAND bash ${PROJECT_SOURCE_DIR}/conformance/structured/sizes_table.sh ${C} ${PROJECT_SOURCE_DIR}/docs/exhaustive.md)
 set_tests_properties(exhaustive_cli.structured_sizes_in_doc PROPERTIES LABELS exhaustive-cli TIMEOUT 120)

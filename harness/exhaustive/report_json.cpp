@@ -180,6 +180,51 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
 
 namespace {
 
+// A configuration's shape pass as shape_pass_json() writes it (the first shard's: merge-exhaustive
+// carries it into the merged report).
+ShapePassReport shape_pass_from_json(Reader& rd, const json& sj, const Configuration& config, const std::string& where) {
+  ShapePassReport s;
+  s.ran = true;
+  s.decisive = rd.u64(sj, "decisive_inputs", where);
+  s.calls.calls = rd.u64(sj, "calls", where);
+  s.calls.elements = rd.u64(sj, "elements", where);
+  s.calls.fail = rd.u64(sj, "fail", where);
+  s.calls.failed_calls = rd.u64(sj, "failed_calls", where);
+  s.calls.first_call_problem = rd.str(sj, "first_call_problem", where);
+  if (const json* p = rd.field(sj, "in_place", json::value_t::boolean, where)) s.calls.in_place = p->get<bool>();
+  if (const json* t = rd.field(sj, "seconds", json::value_t::number_float, where)) s.seconds = t->get<double>();
+  if (const json* bp = rd.field(sj, "by_position", json::value_t::object, where))
+    for (const auto& item : bp->items()) {
+      if (!item.value().is_number_unsigned()) {
+        rd.fail(where + ": \"by_position\" must map positions to counts");
+        return s;
+      }
+      s.calls.fail_by_position[item.key()] = item.value().get<uint64_t>();
+    }
+  if (const json* fs = rd.field(sj, "failures", json::value_t::array, where))
+    for (const json& fj : *fs) {
+      ShapeFailure f;
+      f.position = rd.str(fj, "position", where);
+      f.input = rd.bits(fj, "input", config.from, where);
+      f.shape.length = rd.u64(fj, "length", where);
+      f.shape.input_offset = rd.u64(fj, "input_offset", where);
+      f.shape.output_offset = rd.u64(fj, "output_offset", where);
+      if (const json* p = rd.field(fj, "in_place", json::value_t::boolean, where)) f.shape.in_place = p->get<bool>();
+      f.element = rd.u64(fj, "element", where);
+      f.expected = rd.bits(fj, "expected", config.to, where);
+      f.actual = rd.bits(fj, "actual", config.to, where);
+      const auto rule = ref::rule_from_name(rd.str(fj, "rule", where));
+      const auto outcome = ref::outcome_from_name(rd.str(fj, "outcome", where));
+      if (!rule || !outcome) {
+        if (rd.error.empty()) rd.fail(where + ": a shape failure's rule or outcome is unknown");
+        return s;
+      }
+      f.rule = *rule, f.outcome = *outcome;
+      s.failures.push_back(f);
+    }
+  return s;
+}
+
 std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc) {
   Reader rd;
   ExhaustiveReport r;
@@ -224,6 +269,13 @@ std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc
   r.batch = rd.u64(doc, "batch", "report");
   r.jobs = static_cast<unsigned>(rd.u64(doc, "jobs", "report"));
   if (const json* s = rd.field(doc, "seconds", json::value_t::number_float, "report")) r.seconds = s->get<double>();
+  if (doc.contains("shapes")) {  // the shape pass ran (in this shard, or in the first one)
+    if (const json* sj = rd.field(doc, "shapes", json::value_t::object, "report")) {
+      r.shapes_ran = true;
+      if (const json* v = rd.field(*sj, "value_seconds", json::value_t::number_float, "shapes")) r.value_seconds = v->get<double>();
+      if (const json* v = rd.field(*sj, "shape_seconds", json::value_t::number_float, "shapes")) r.shape_seconds = v->get<double>();
+    }
+  }
   if (doc.contains("rerun") && doc["rerun"].is_string()) r.rerun = doc["rerun"].get<std::string>();
   if (const json* cs = rd.field(doc, "configurations", json::value_t::array, "report")) {
     for (const json& cj : *cs) {
@@ -266,6 +318,7 @@ std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc
           } else if (i.last < i.first || i.count != i.last - i.first + 1) {
             return where + ": an interval's count is not its length";
           }
+          if (ij.contains("position")) i.position = rd.str(ij, "position", where);
           c.intervals.push_back(i);
         }
       // Reports written before the per-rule counts have none: the kept intervals' counts then
@@ -297,6 +350,11 @@ std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc
         if (const json* ps = rd.field(cj, "pieces", json::value_t::array, where))
           for (const json& pj : *ps)
             c.pieces.push_back({rd.u64(pj, "first", where), rd.u64(pj, "last", where), rd.str(pj, "sha256", where)});
+      }
+      if (cj.contains("shapes")) {
+        if (const json* sj = rd.field(cj, "shapes", json::value_t::object, where))
+          c.shapes = shape_pass_from_json(rd, *sj, *config, where + ".shapes");
+        r.shapes_in_place = r.shapes_in_place || c.shapes.calls.in_place;
       }
       if (!rd.error.empty()) return rd.error;
       r.configurations.push_back(std::move(c));
