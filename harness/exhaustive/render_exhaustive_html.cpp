@@ -2,7 +2,8 @@
 // style sheet, status colours and escaping, harness/rendering/render_html.hpp): the verdict and counts; a
 // table of the configurations, each coloured by its status and linking to its details; per failing
 // configuration its maximal failing intervals (ends as bits and exact values, expected and actual,
-// rule, reading, a `castlike explain` line); the failed calls with a command that judges their
+// rule, reading, a `castlike explain` line) and the shape pass's wrong elements (position kind,
+// the call's length and offsets); the failed calls with a command that judges their
 // inputs again; the rejections; the configurations not judged. Every implementation text is escaped.
 #include <cstdio>
 #include <sstream>
@@ -24,7 +25,10 @@ PairStatus status_of(const ConfigurationReport& c) {
   uint64_t explained = 0;  // failures in kept intervals a named reading explains
   for (const Interval& i : c.intervals)
     if (!i.readings.empty()) explained += i.count;
-  return harness::html::status_from(c.failed_calls > 0, c.fail, explained, c.rejected > 0, c.pass, c.unspecified);
+  // A wrong element of the shape pass is a failure no reading explains; a failed shape call, a
+  // failed call.
+  return harness::html::status_from(c.failed_calls > 0 || c.shapes.calls.failed_calls > 0, c.fail + c.shapes.calls.fail,
+                                    explained, c.rejected > 0, c.pass, c.unspecified);
 }
 
 struct Legend {
@@ -49,7 +53,9 @@ const Legend& legend_of(PairStatus s) {
 
 std::string anchor(const ConfigurationReport& c) { return "config-" + configuration_id(c.call.config); }
 
-bool has_details(const ConfigurationReport& c) { return c.fail || !c.call_failures.empty() || !c.rejections.empty(); }
+bool has_details(const ConfigurationReport& c) {
+  return c.fail || !c.call_failures.empty() || !c.rejections.empty() || !c.shapes.ok();
+}
 
 // "<code>0x3f800000</code><br>1": an input's bits and exact value in a cell.
 std::string value_cell(const std::string& v) {  // "0x3f800000 (1)"
@@ -101,6 +107,14 @@ void summary(std::ostream& o, const ExhaustiveReport& r) {
   o << "</td></tr>\n";
   if (const std::string coverage = coverage_line(r); !coverage.empty())
     o << "<tr><th>coverage</th><td>" << text(coverage) << "</td></tr>\n";
+  if (r.shapes_ran) {
+    std::snprintf(secs, sizeof secs, "%.2f s, value pass %.2f s", r.shape_seconds, r.value_seconds);
+    o << "<tr><th>shape pass</th><td>" << text(harness::shapes_line(r.shapes_in_place)) << "<br>"
+      << plural(t.shapes.calls.calls, "call") << " on " << plural(t.shapes.decisive, "decisive input") << ": " << secs
+      << "; <span" << (t.shapes.calls.fail ? " class=\"bug-text\"" : "") << ">" << t.shapes.calls.fail
+      << " wrong only in some shapes</span>, <span" << (t.shapes.calls.failed_calls ? " class=\"call-text\"" : "") << ">"
+      << t.shapes.calls.failed_calls << " failed shape calls</span></td></tr>\n";
+  }
   o << "</table>\n";
 }
 
@@ -112,7 +126,7 @@ void configurations(std::ostream& o, const ExhaustiveReport& r) {
     o << "<li><span class=\"sw " << style_of(l.status).css_class << "\"></span>" << text(l.label) << " <span class=\"n\">("
       << seen[l.status] << ")</span></li>\n";
   o << "</ul>\n<table class=\"configs\"><tr><th>status</th><th>configuration</th><th>call</th><th>inputs</th><th>pass</th><th>fail</th>"
-       "<th>unspecified</th><th>rejected</th><th>in failed calls</th><th>failing intervals</th></tr>\n";
+       "<th>unspecified</th><th>rejected</th><th>in failed calls</th><th>failing intervals</th><th>wrong in shapes</th></tr>\n";
   for (const ConfigurationReport& c : r.configurations) {
     const std::string id = configuration_id(c.call.config);
     const PairStatus s = status_of(c);
@@ -122,7 +136,11 @@ void configurations(std::ostream& o, const ExhaustiveReport& r) {
     o << "</td><td>" << text(call_text(c.call)) << "</td><td>" << c.inputs << "</td><td>" << c.pass << "</td><td"
       << (c.fail ? " class=\"bug-text\"" : "") << ">" << c.fail << "</td><td>" << c.unspecified << "</td><td>" << c.rejected
       << "</td><td" << (c.failed_calls ? " class=\"call-text\"" : "") << ">" << c.failed_calls << "</td><td>"
-      << c.intervals.size() << (c.truncated ? "+ (more not kept)" : "") << "</td></tr>\n";
+      << c.intervals.size() << (c.truncated ? "+ (more not kept)" : "") << "</td><td"
+      << (c.shapes.ok() ? "" : " class=\"bug-text\"") << ">";
+    if (c.shapes.ran) o << c.shapes.calls.fail + c.shapes.calls.failed_calls;
+    else o << "<span class=\"n\">not called in shapes</span>";
+    o << "</td></tr>\n";
   }
   o << "</table>\n";
 }
@@ -140,6 +158,7 @@ void intervals(std::ostream& o, const ConfigurationReport& c) {
     const bool explained = !readings.empty();
     o << "<tr><td>";
     if (!i.pattern_class.empty()) o << "<span class=\"n\">class:</span> " << text(i.pattern_class) << "<br>";
+    if (!i.position.empty()) o << "<span class=\"n\">wrong only at position:</span> " << text(i.position) << "<br>";
     o << value_cell(input_text(c.call, i.first)) << "</td><td>"
       << (i.last == i.first ? std::string("<span class=\"n\">the same</span>") : value_cell(input_text(c.call, i.last))) << "</td><td>"
       << i.count
@@ -154,6 +173,35 @@ void intervals(std::ostream& o, const ConfigurationReport& c) {
   o << "</table>\n";
 }
 
+// The shape pass's wrong elements: each with its position kind, the call's length and offsets, the
+// element's index in it, and the line that explains the input.
+void shape_failures(std::ostream& o, const ConfigurationReport& c) {
+  const ShapePassReport& s = c.shapes;
+  const ElementType to = c.call.config.to;
+  const std::string by_position = harness::positions_text(s.calls.fail_by_position);
+  o << "<h4>Wrong only in some call shapes (" << s.calls.fail << (by_position.empty() ? "" : ": " + text(by_position))
+    << ")</h4>\n<p class=\"sum\">Right in an aligned call of full blocks, wrong at the position named; the first "
+    << kKeptPerPosition << " of each position kept.</p>\n"
+    << "<table class=\"cases\"><colgroup><col style=\"width:9%\"><col style=\"width:6%\"><col style=\"width:8%\">"
+       "<col style=\"width:6%\"><col style=\"width:13%\"><col style=\"width:11%\"><col style=\"width:11%\">"
+       "<col style=\"width:9%\"><col style=\"width:27%\"></colgroup>\n<tr><th>position</th><th>length</th>"
+       "<th>offsets (input, output)</th><th>element</th><th>input</th><th>expected</th><th>actual</th><th>rule</th>"
+       "<th>reproduce</th></tr>\n";
+  for (const ShapeFailure& f : s.failures) {
+    o << "<tr><td class=\"bug-text\">" << text(f.position) << "</td><td>" << f.shape.length << "</td><td>";
+    if (f.shape.in_place) o << "in place, " << f.shape.input_offset;
+    else o << f.shape.input_offset << ", " << f.shape.output_offset;
+    o << "</td><td>" << f.element << "</td><td>" << value_cell(input_text(c.call, f.input)) << "</td><td>"
+      << value_cell(value_text(to, f.expected)) << "</td><td class=\"actual\">" << value_cell(value_text(to, f.actual))
+      << "</td><td><code>" << ref::rule_name(f.rule) << "</code></td><td><code>" << text(explain_command(c.call, f.input))
+      << "</code></td></tr>\n";
+  }
+  o << "</table>\n";
+  if (s.calls.failed_calls)
+    o << "<p class=\"call-text\">" << plural(s.calls.failed_calls, "shape call") << " failed; the first: "
+      << text(s.calls.first_call_problem) << "</p>\n";
+}
+
 void details(std::ostream& o, const ExhaustiveReport& r, const ConfigurationReport& c) {
   const PairStatus s = status_of(c);
   o << "<section class=\"pair\" id=\"" << anchor(c) << "\">\n<h3><span class=\"sw " << style_of(s).css_class
@@ -161,6 +209,7 @@ void details(std::ostream& o, const ExhaustiveReport& r, const ConfigurationRepo
     << text(call_text(c.call)) << "</span><a class=\"up\" href=\"#configurations\">\u2191 configurations</a></h3>\n"
     << "<p class=\"sum\">" << text(counts(c)) << "</p>\n";
   if (!c.intervals.empty()) intervals(o, c);
+  if (!c.shapes.ok()) shape_failures(o, c);
   if (!c.call_failures.empty()) {
     o << "<h4 class=\"call-text\">Failed calls</h4>\n<table class=\"failing\"><colgroup><col style=\"width:22%\">"
          "<col style=\"width:34%\"><col style=\"width:44%\"></colgroup><tr><th>inputs</th><th>what happened</th>"

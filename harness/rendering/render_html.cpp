@@ -1,10 +1,12 @@
 // The HTML report: one self-contained page (inline style sheet, no script, no external resource),
 // summary first: the verdict and counts; the pair matrix (every type by every type), each cell coloured by its status
-// and linking to the pair's details; the failing rules; the failed calls; a details section per pair
+// and linking to the pair's details; the failing rules; the shape pass's wrong elements (position
+// kind, the call's length and offsets); the failed calls; a details section per pair
 // with failures, failed calls or rejections; the rejections by reason; every rule's counts. Every
 // text is escaped (html::text): an implementation's texts may hold any bytes.
 #include <sstream>
 
+#include "judging/shape_calls.hpp"
 #include "rendering/render_html.hpp"
 
 namespace castlike::harness {
@@ -50,7 +52,38 @@ void summary(std::ostream& o, const Report& r, const std::vector<ref::RuleId>& g
   o << "</td></tr>\n<tr><th>rejected calls</th><td>";
   if (r.rejections.empty()) o << "0";
   else o << "<a href=\"#rejections\">" << r.rejections.size() << "</a>";
-  o << "</td></tr>\n</table>\n";
+  o << "</td></tr>\n";
+  if (r.shapes.ran) {
+    o << "<tr><th>shape pass</th><td>" << text(shapes_line(r.shapes.in_place)) << "<br>";
+    if (r.shapes.ok()) o << text(shape_pass_text(r.shapes));
+    else o << "<a class=\"bug-text\" href=\"#shapes\">" << text(shape_pass_text(r.shapes)) << "</a>";
+    o << "</td></tr>\n";
+  }
+  o << "</table>\n";
+}
+
+// The shape pass's wrong elements (shape_cases.hpp): right in the file's own call, wrong at the
+// position named; each with the call's length and offsets and the element's index in it.
+void shape_section(std::ostream& o, const ShapeResults& s) {
+  o << "<section id=\"shapes\">\n<h2>Wrong only in some call shapes</h2>\n<p class=\"note\">"
+    << text(shape_pass_text(s)) << ". Each element below is right in the file's own call and wrong in the call shown; "
+    << "the first few of each position kind are kept.</p>\n"
+    << "<table class=\"cases\"><colgroup><col style=\"width:8%\"><col style=\"width:15%\"><col style=\"width:5%\">"
+       "<col style=\"width:9%\"><col style=\"width:6%\"><col style=\"width:11%\"><col style=\"width:11%\">"
+       "<col style=\"width:11%\"><col style=\"width:24%\"></colgroup>\n<tr><th>position</th><th>case</th>"
+       "<th>length</th><th>offsets (input, output)</th><th>element</th><th>input</th><th>expected</th><th>actual</th>"
+       "<th>reproduce</th></tr>\n";
+  for (const Failure& f : s.failures) {
+    o << "<tr><td class=\"bug-text\">" << text(f.position) << "</td><td><code>" << text(f.case_name)
+      << "</code><br><span class=\"call\">" << text(f.call) << ", element " << f.index << "</span></td><td>"
+      << f.call_shape.length << "</td><td>";
+    if (f.call_shape.in_place) o << "in place, " << f.call_shape.input_offset;
+    else o << f.call_shape.input_offset << ", " << f.call_shape.output_offset;
+    o << "</td><td>" << f.shape_element << "</td><td><code>" << text(show(f.from, f.input)) << "</code></td><td><code>"
+      << text(show(f.to, f.expected)) << "</code></td><td class=\"actual\"><code>" << text(show(f.to, f.actual))
+      << "</code></td><td><code>" << text(explain_command(f)) << "</code></td></tr>\n";
+  }
+  o << "</table>\n</section>\n";
 }
 
 void failing_rules(std::ostream& o, const Report& r, const std::vector<html::PairView>& pairs,
@@ -183,6 +216,7 @@ std::string report_html(const Report& r, const BaselineComparison* baseline) {
     order.insert(order.end(), explained.begin(), explained.end());
     failing_rules(o, r, pairs, order);
   }
+  if (r.shapes.ran && !r.shapes.ok()) shape_section(o, r.shapes);
   if (!r.call_failures.empty()) {
     std::map<std::string, std::string> pair_of_case;
     for (const html::PairView& p : pairs)
