@@ -32,7 +32,9 @@ from check_html_report import Dom, check, find_chromium, run_chromium, verdict  
 
 INTERVAL_COLUMNS = ["first input", "last input", "count", "expected", "actual", "rule", "reading", "reproduce"]
 CONFIG_COLUMNS = ["status", "configuration", "call", "inputs", "pass", "fail", "unspecified", "rejected",
-                  "in failed calls", "failing intervals"]
+                  "in failed calls", "failing intervals", "wrong in shapes"]
+SHAPE_COLUMNS = ["position", "length", "offsets (input, output)", "element", "input", "expected", "actual", "rule",
+                 "reproduce"]
 
 
 def render(chromium, name, out_dir, cmd, stdin=None):
@@ -70,9 +72,11 @@ def common_checks(name, page, dom):
           f"{name}: every one of the {len(hrefs)} links is in-page and has its target, ids unique (missing: {missing[:5]})")
     summary = dom.find("table", "summary")
     heads = [E[i]["text"] for i in dom.find("th", inside=summary[0])] if summary else []
-    # A "coverage" row follows when a configuration is not covered or pairs are required.
+    # A "coverage" row follows when a configuration is not covered or pairs are required, a "shape
+    # pass" row when the implementation was called in shapes.
     check(heads[:6] == ["implementation", "selection", "inputs judged", "inputs", "failed calls", "not judged"]
-          and heads[6:] in ([], ["coverage"]), f"{name}: the summary's rows {heads}")
+          and heads[6:] in ([], ["coverage"], ["shape pass"], ["coverage", "shape pass"]),
+          f"{name}: the summary's rows {heads}")
     h1 = dom.find("h1")
     check(h1 and E[h1[0]]["text"].startswith("FAIL"), f"{name}: the verdict FAIL heads the page")
     tables = dom.find("table", "configs")
@@ -85,7 +89,10 @@ def common_checks(name, page, dom):
             rows[E[cells[1]]["text"]] = (E[cells[0]]["attrs"].get("class"), E[cells[0]]["text"], dom.find("a", inside=cells[1]))
     for t in dom.find("table", "cases"):
         heads = [E[i]["text"] for i in dom.find("th", inside=t)]
-        check(heads == INTERVAL_COLUMNS, f"{name}: failing-interval table columns {heads}")
+        if heads[:1] == ["position"]:
+            check(heads == SHAPE_COLUMNS, f"{name}: shape failure table columns {heads}")
+        else:
+            check(heads == INTERVAL_COLUMNS, f"{name}: failing-interval table columns {heads}")
     return rows
 
 

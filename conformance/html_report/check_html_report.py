@@ -230,9 +230,14 @@ def main():
     columns = ["case", "element", "input", "expected", "actual", "rule", "reading", "reproduce"]
     case_tables = dom.find("table", "cases")
     check(len(case_tables) >= 2, f"failing-case tables for the two failing pairs (got {len(case_tables)})")
+    shape_columns = ["position", "case", "length", "offsets (input, output)", "element", "input", "expected", "actual",
+                     "reproduce"]
     for t in case_tables:
         heads = [E[i]["text"] for i in dom.find("th", inside=t)]
-        check(heads == columns, f"failing-case table columns {heads}")
+        if heads[:1] == ["position"]:  # the shape pass's table: wrong only in some call shapes
+            check(heads == shape_columns, f"shape failure table columns {heads}")
+        else:
+            check(heads == columns, f"failing-case table columns {heads}")
     text_of = {E[i]["attrs"]["id"]: E[i]["text"] for i in dom.find("section", "pair")}
     bug, expl = text_of.get("pair-INT8-INT16", ""), text_of.get("pair-STRING-INT16", "")
     check("none (unexplained)" in bug and "castlike explain --from INT8 --to INT16 --opset 25 --bits 0x80" in bug,

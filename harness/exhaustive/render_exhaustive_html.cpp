@@ -179,6 +179,7 @@ void shape_failures(std::ostream& o, const ConfigurationReport& c) {
   const ShapePassReport& s = c.shapes;
   const ElementType to = c.call.config.to;
   const std::string by_position = harness::positions_text(s.calls.fail_by_position);
+  if (!s.failures.empty()) {
   o << "<h4>Wrong only in some call shapes (" << s.calls.fail << (by_position.empty() ? "" : ": " + text(by_position))
     << ")</h4>\n<p class=\"sum\">Right in an aligned call of full blocks, wrong at the position named; the first "
     << kKeptPerPosition << " of each position kept.</p>\n"
@@ -197,6 +198,7 @@ void shape_failures(std::ostream& o, const ConfigurationReport& c) {
       << "</code></td></tr>\n";
   }
   o << "</table>\n";
+  }
   if (s.calls.failed_calls)
     o << "<p class=\"call-text\">" << plural(s.calls.failed_calls, "shape call") << " failed; the first: "
       << text(s.calls.first_call_problem) << "</p>\n";
