@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "castlike/packing.hpp"
 #include "judging/shape_calls.hpp"
 
 namespace castlike::harness {
@@ -118,6 +119,62 @@ TEST(ShapeCalls, AHeadFaultIsNamedHeadOnly) {
   Recorder impl;
   impl.wrong = [](const CallShape& s, size_t i) { return i < call_head(kByte, kByte, s); };
   EXPECT_EQ(positions_of(impl), (std::set<std::string>{"head"}));
+}
+
+// UINT4 -> UINT4 as a copy by an implementation that takes element offsets: `in` and `out` are the
+// bytes of the first elements' packing groups, the phases come from the shape. One that ignores
+// the phase (reads from the byte's first element) is wrong exactly in the calls that start inside
+// a byte.
+class NibbleCopy final : public EveryInputOnly {
+ public:
+  bool ignore_phase = false;
+  std::set<size_t> input_phases;
+
+  std::string name() const override { return "nibble copy"; }
+  std::string description() const override { return "UINT4 copied element by element"; }
+  ShapeCapabilities shape_capabilities() const override { return {false, true}; }
+  exhaustive::BatchStatus convert(unsigned, const exhaustive::Call&, uint64_t a, uint64_t b, const uint8_t* in,
+                                  uint8_t* out) override {
+    for (size_t i = 0; i < b - a; ++i) store_bits(ElementType::kUint4, out, i, load_bits(ElementType::kUint4, in, i));
+    return {};
+  }
+  exhaustive::BatchStatus convert_in_shape(unsigned, const exhaustive::Call&, uint64_t a, uint64_t b,
+                                           const uint8_t* in, uint8_t* out, const CallShape& shape) override {
+    const size_t from = element_start(ElementType::kUint4, shape.input_offset).phase;
+    const size_t to = element_start(ElementType::kUint4, shape.output_offset).phase;
+    input_phases.insert(from);
+    for (size_t i = 0; i < b - a; ++i)
+      store_bits(ElementType::kUint4, out, to + i, load_bits(ElementType::kUint4, in, (ignore_phase ? 0 : from) + i));
+    return {};
+  }
+};
+
+ShapeCalls nibble_copy_in_shapes(NibbleCopy& impl) {
+  exhaustive::Call call;
+  call.config.from = ElementType::kUint4;
+  call.config.to = ElementType::kUint4;
+  ShapedInputs inputs;
+  // Every pattern many times over: the head round's calls each hold a whole head (up to 127
+  // elements), and the set must last for both sides' heads.
+  inputs.count = 512;
+  inputs.write = [](const uint64_t* numbers, size_t n, uint8_t* data, size_t offset) {
+    for (size_t i = 0; i < n; ++i) store_bits(ElementType::kUint4, data, offset + i, numbers[i] % 16);
+  };
+  inputs.right = [](uint64_t number, uint64_t bits) { return number % 16 == bits; };
+  return call_in_shapes(impl, call, inputs, [](auto...) {});
+}
+
+TEST(ShapeCalls, PackedCallsStartAtEveryElementPhase) {
+  NibbleCopy right;
+  const ShapeCalls r = nibble_copy_in_shapes(right);
+  EXPECT_EQ(r.fail, 0u);
+  EXPECT_EQ(r.failed_calls, 0u);
+  EXPECT_EQ(right.input_phases, (std::set<size_t>{0, 1}));
+  NibbleCopy ignores;
+  ignores.ignore_phase = true;
+  const ShapeCalls wrong = nibble_copy_in_shapes(ignores);
+  EXPECT_GT(wrong.fail, 0u);
+  EXPECT_TRUE(wrong.fail_by_position.count("head"));
 }
 
 }  // namespace

@@ -74,6 +74,11 @@ size_t element_offsets_in_alignment(ElementType type) {
   return (kShapeAlignment * 8 + bits - 1) / bits;  // the elements whose first bit is inside the line
 }
 
+ElementStart element_start(ElementType type, size_t offset) {
+  const PackingGroup g = packing_group(type);
+  return {offset / g.elements * g.bytes, offset % g.elements};
+}
+
 bool starts_on_byte(ElementType type, size_t offset) { return offset % packing_group(type).elements == 0; }
 
 size_t head_elements(ElementType type, size_t offset) {

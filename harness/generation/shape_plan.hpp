@@ -74,6 +74,12 @@ inline constexpr size_t kHeadShapeLength = 129;
 // Elements of `type` that start inside the first kShapeAlignment bytes of a buffer (the offsets
 // 0 .. n-1 a head can start at); for packed types every element phase.
 size_t element_offsets_in_alignment(ElementType type);
+// Where element `offset` of `type` is: the first byte of its packing group (its byte, for types of a
+// byte or more) and its index in the group, the phase a call starting there passes.
+struct ElementStart {
+  size_t byte = 0, phase = 0;
+};
+ElementStart element_start(ElementType type, size_t offset);
 // Whether element `offset` of `type` starts on a byte (always, for types of a byte or more).
 bool starts_on_byte(ElementType type, size_t offset);
 // How many elements of a call starting at element `offset` come before the first element that

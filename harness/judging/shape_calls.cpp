@@ -39,11 +39,14 @@ struct Caller {
     const bool text = from == ElementType::kString;
     const size_t in_bytes = text ? shape.length * sizeof(const char*) : shape_input_bytes(from, shape);
     uint8_t* in_base = input.reset(shape.in_place ? std::max(in_bytes, shape_output_bytes(from, to, shape)) : in_bytes);
-    // The plan's offsets start on a byte (no packed phases): element 0 of the call is at `in`.
+    // `in` and `out` are the bytes that start the packing groups of the call's first elements; an
+    // implementation that takes element offsets gets the phases from the shape (element_start).
     inputs.write(numbers, shape.length, in_base, text ? 0 : shape.input_offset);
-    uint8_t* in = in_base + (text ? 0 : bit_position(from, shape.input_offset).byte);
+    const ElementStart in_at = text ? ElementStart{} : element_start(from, shape.input_offset);
+    const ElementStart out_at = element_start(to, shape.output_offset);
+    uint8_t* in = in_base + in_at.byte;
     uint8_t* out = in;
-    if (!shape.in_place) out = output.reset(shape_output_bytes(from, to, shape)) + bit_position(to, shape.output_offset).byte;
+    if (!shape.in_place) out = output.reset(shape_output_bytes(from, to, shape)) + out_at.byte;
     const exhaustive::BatchStatus st = impl.convert_in_shape(0, call, 0, shape.length, in, out, shape);
     if (st.kind != exhaustive::BatchStatus::Kind::kOk) {
       problem = shape.description() + ": " +
@@ -52,7 +55,7 @@ struct Caller {
     }
     std::vector<uint64_t> bits(shape.length);
     const uint64_t mask = bit_mask(to);
-    for (size_t i = 0; i < shape.length; ++i) bits[i] = load_bits(to, out, i) & mask;
+    for (size_t i = 0; i < shape.length; ++i) bits[i] = load_bits(to, out, out_at.phase + i) & mask;
     return bits;
   }
 };

@@ -77,26 +77,40 @@ class KernelImplementation final : public Implementation {
     if (forced_) castlike::force_isa(*forced_);  // available: checked when made
   }
   bool needs_zeroed_output() const override { return false; }  // castlike_convert writes every output byte
-  // castlike_convert reads its source as if before any write (castlike.h): output may alias input.
-  ShapeCapabilities shape_capabilities() const override { return {true, false}; }
+  // castlike_convert reads its source as if before any write (castlike.h): output may alias input;
+  // it takes element offsets (src_offset, dst_offset): a call may start at any element phase
+  // inside a byte of the packed types.
+  ShapeCapabilities shape_capabilities() const override { return {true, true}; }
   BatchStatus convert(unsigned, const Call& call, uint64_t a, uint64_t b, const uint8_t* input, uint8_t* out) override {
+    return convert_at(call, static_cast<size_t>(b - a), input, 0, out, 0);
+  }
+  // `input` and `out` point at the byte that starts the packing group of the shape's first
+  // element (harness::element_start); the phases say which element of the group it is.
+  BatchStatus convert_in_shape(unsigned, const Call& call, uint64_t a, uint64_t b, const uint8_t* input, uint8_t* out,
+                               const CallShape& shape) override {
+    const bool text = call.config.from == ElementType::kString;
+    return convert_at(call, static_cast<size_t>(b - a), input,
+                      text ? 0 : harness::element_start(call.config.from, shape.input_offset).phase, out,
+                      harness::element_start(call.config.to, shape.output_offset).phase);
+  }
+
+ private:
+  BatchStatus convert_at(const Call& call, size_t n, const uint8_t* input, size_t in_phase, uint8_t* out,
+                         size_t out_phase) {
     castlike_attributes attributes;
     attributes.saturate = call.config.attributes.saturate ? 1 : 0;
     attributes.round_mode = call.config.attributes.round_mode;
     // Texts go through the library's STRING entry point (input: NUL-terminated text pointers).
     const castlike_status st =
         call.config.from == ElementType::kString
-            ? castlike_convert_from_strings(reinterpret_cast<const char* const*>(input), nullptr,
-                                            static_cast<size_t>(b - a), static_cast<castlike_type>(call.config.to),
-                                            out, 0, &attributes)
-            : castlike_convert(static_cast<castlike_type>(call.config.from), input, 0,
-                               static_cast<castlike_type>(call.config.to), out, 0, static_cast<size_t>(b - a),
-                               &attributes);
+            ? castlike_convert_from_strings(reinterpret_cast<const char* const*>(input), nullptr, n,
+                                            static_cast<castlike_type>(call.config.to), out, out_phase, &attributes)
+            : castlike_convert(static_cast<castlike_type>(call.config.from), input, in_phase,
+                               static_cast<castlike_type>(call.config.to), out, out_phase, n, &attributes);
     if (st == CASTLIKE_OK) return {};
     return {BatchStatus::Kind::kRejected, "", castlike_status_message(st)};
   }
 
- private:
   std::optional<castlike_isa> forced_;
 };
 
