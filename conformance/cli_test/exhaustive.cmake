@@ -199,6 +199,11 @@ castlike_exhaustive_cli_test(coverage_declared_required --rc 1 --out [[^FAIL INT
 castlike_exhaustive_cli_test(coverage_declared_bad_entry --rc 2
   --err [[castlike_validator_coverage: entry 0: to 999 is not a castlike_type]]
   -- ${C} validate --exhaustive --library $<TARGET_FILE:castlike_declared_coverage_plugin_2> --sources INT8)
+# Shards: the pieces of a configuration outside the declaration go to their shards as before (not
+# called), so merge-exhaustive finds every piece and gives the unsharded run's report.
+castlike_exhaustive_cli_test(coverage_declared_shards_merge
+  --out [[^  them so\): 32 configurations of 23 pairs$]] --out [[^  512 pass, 0 fail, 0 unspecified$]]
+  -- bash -c "d=$(mktemp -d) && trap 'rm -rf $d' EXIT && ${C} validate --exhaustive --library ${_declared0} --sources INT8 --shard 0/2 --format json --out $d/0.json >/dev/null && ${C} validate --exhaustive --library ${_declared0} --sources INT8 --shard 1/2 --format json --out $d/1.json >/dev/null && ${C} merge-exhaustive $d/0.json $d/1.json")
 # The vectors mode: the cases outside the declaration are not called, one line, in no count.
 castlike_exhaustive_cli_test(coverage_declared_vectors
   --out [[^not covered \(declared. not called, not failures\): [0-9]+ cases of [0-9]+ pairs$]]

@@ -427,8 +427,9 @@ ExhaustiveReport run_exhaustive(const Prepared& p, harness::Implementation& impl
 
   const std::vector<uint64_t> counts = p.input_counts();
   impl.expect_inputs(p.calls, counts);
-  // A configuration outside the declared coverage is not called: the first shard reports its
-  // inputs as rejected by the declaration, once.
+  // A configuration outside the declared coverage is not called: the shard a piece of it belongs to
+  // reports its inputs as rejected by the declaration (a piece with no digest: no output), so that
+  // the shards still hold every piece of the selection.
   const std::optional<harness::DeclaredCoverage> declared = impl.coverage();
   report.coverage_declared = declared.has_value();
   const auto outside = [&](size_t i) {
@@ -438,16 +439,18 @@ ExhaustiveReport run_exhaustive(const Prepared& p, harness::Implementation& impl
   };
   std::vector<Piece> pieces;
   for (size_t k = 0; const Piece& piece : pieces_of(counts, o.range)) {
+    const bool mine = in_shard(k++, o.shard);
     if (outside(piece.call)) {
       ConfigurationReport& c = report.configurations[piece.call];
       c.outside_declared = true;
-      if (o.shard && o.shard->index != 0) continue;
+      if (!mine) continue;
       const uint64_t n = piece.last - piece.first + 1;
       c.inputs += n, c.rejected += n;
       add_rejection(c.rejections, {piece.first, piece.last, kOutsideDeclaredCoverage});
+      if (o.digests) c.pieces.push_back({piece.first, piece.last, ""});
       continue;
     }
-    if (in_shard(k++, o.shard)) pieces.push_back(piece);
+    if (mine) pieces.push_back(piece);
   }
   Progress progress;
   for (const Piece& piece : pieces) progress.inputs_total += piece.last - piece.first + 1;
