@@ -163,6 +163,7 @@ int merge_exhaustive_main(const std::vector<std::string>& args) {
       c.inputs += part->inputs, c.pass += part->pass, c.fail += part->fail, c.unspecified += part->unspecified;
       c.rejected += part->rejected, c.failed_calls += part->failed_calls;
       c.truncated = c.truncated || part->truncated;
+      c.outside_declared = c.outside_declared || part->outside_declared;
       for (const auto& [rule, n] : part->fail_by_rule) c.fail_by_rule[rule] += n;
       intervals.insert(intervals.end(), part->intervals.begin(), part->intervals.end());
       calls.insert(calls.end(), part->call_failures.begin(), part->call_failures.end());

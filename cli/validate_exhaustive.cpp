@@ -103,6 +103,10 @@ const char* const kUsage =
     "  --digest               sha256 of the implementation's outputs per piece and\n"
     "                         configuration\n"
     "  --max-intervals N      failing intervals kept per configuration (default 1000)\n"
+    "  --json-intervals N     the JSON report lists the first N kept intervals of a\n"
+    "                         configuration (default 100); every kept one is in its\n"
+    "                         \"classes\" (merged by rule, outcome and readings).\n"
+    "                         Both caps are stated in the report\n"
     "  --format text|json|html|junit\n"
     "                         text (default; summary first), JSON\n"
     "                         (\"castlike-exhaustive-report\",\n"
@@ -120,9 +124,11 @@ const char* const kUsage =
     "                         not judged; by default one line per configuration that\n"
     "                         does not pass, passing ones counted\n"
     "  --require-pairs FROM-TO,...|all\n"
-    "                         coverage required: a configuration whose every call is\n"
-    "                         rejected is \"not covered\" (one line in the summary,\n"
-    "                         neither pass nor fail) unless its pair is listed here\n"
+    "                         coverage required: a configuration outside the\n"
+    "                         coverage the library declares, or (declaring none)\n"
+    "                         whose every call is rejected, is \"not covered\" (one\n"
+    "                         line in the summary, neither pass nor fail) unless its\n"
+    "                         pair is listed here\n"
     "  --quiet                print only the verdict line\n"
     "  --progress             progress on standard error (default: only when it is a\n"
     "                         terminal)\n"
@@ -356,7 +362,7 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
        {"variants", true},    {"library", true},       {"timeout", true},      {"memory-limit", true}, {"in-process", false},
        {"raw-outputs", true}, {"config", true, true},  {"pairs", true, true},  {"sources", true, true},    {"opset", true}, {"operator", true}, {"newer-opset-as-newest", false},
        {"saturate", true},    {"round-mode", true},    {"range", true},        {"jobs", true},       {"batch", true},
-       {"shard", true},       {"digest", false},       {"max-intervals", true}, {"format", true},    {"out", true},
+       {"shard", true},       {"digest", false},       {"max-intervals", true}, {"json-intervals", true}, {"format", true},    {"out", true},
        {"quiet", false},      {"progress", false},      {"write-inputs", true}, {"expect", true},
        {"expect-strict", false}, {"write-baseline", true}, {"details", false}, {"require-pairs", true, true}});
   if (a.help) {
@@ -378,6 +384,10 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
   }
   if (a.has("max-intervals"))
     options.max_intervals = static_cast<size_t>(parse_integer(a.value("max-intervals"), "--max-intervals", 1, 100000000));
+  const size_t json_intervals =
+      a.has("json-intervals")
+          ? static_cast<size_t>(parse_integer(a.value("json-intervals"), "--json-intervals", 0, 100000000))
+          : kJsonIntervals;
   if (a.has("range")) {
     const std::string r = a.value("range");
     const size_t dots = r.find("..");
@@ -490,6 +500,7 @@ int validate_exhaustive_main(const std::vector<std::string>& args) {
     throw UsageError{e.message, e.hint};
   }
   report.rerun = loaded.rerun;
+  report.json_intervals = json_intervals;
   report.require_all = require_all;
   report.required_pairs = required_pairs;
   std::optional<harness::BaselineComparison> comparison;

@@ -187,6 +187,43 @@ castlike_exhaustive_cli_test(coverage_required --rc 1 --out [[^FAIL INT8-FLOAT: 
 castlike_exhaustive_cli_test(coverage_required_unselected --rc 2 --err [[--require-pairs: INT8-FLOAT has no selected configuration]]
   -- ${C} validate --exhaustive --library $<TARGET_FILE:castlike_example_validator_plugin> --sources INT16
      --require-pairs INT8-FLOAT)
+# Declared coverage (castlike_validator_coverage): a plug-in that declares INT8 -> INT16 and INT8 ->
+# INT32 is asked nothing else; the rest of INT8's pairs are one line, not failures. A declared pair
+# it rejects fails; a required pair outside the declaration fails; a bad entry fails loading.
+set(_declared0 $<TARGET_FILE:castlike_declared_coverage_plugin_0>)
+castlike_exhaustive_cli_test(coverage_declared
+  --out [[^not covered \(declared by the implementation. not failures. --require-pairs makes$]]
+  --out [[^  them so\): 32 configurations of 23 pairs$]] --out [[^  512 pass, 0 fail, 0 unspecified$]]
+  --no-out [[rejected]]
+  -- ${C} validate --exhaustive --library ${_declared0} --sources INT8 --jobs 2)
+castlike_exhaustive_cli_test(coverage_declared_json --rc 0
+  --out [["coverage": "declared"]] --out [["outside_declared_coverage": true]]
+  -- ${C} validate --exhaustive --library ${_declared0} --sources INT8 --jobs 2 --format json)
+castlike_exhaustive_cli_test(coverage_declared_pair_rejected --rc 1 --out [[^FAIL INT8-FLOAT: 256 rejected$]]
+  -- ${C} validate --exhaustive --library $<TARGET_FILE:castlike_declared_coverage_plugin_1> --sources INT8 --jobs 2)
+castlike_exhaustive_cli_test(coverage_declared_required --rc 1 --out [[^FAIL INT8-FLOAT: 256 rejected$]]
+  --out [[required: INT8-FLOAT$]]
+  -- ${C} validate --exhaustive --library ${_declared0} --sources INT8 --jobs 2 --require-pairs INT8-FLOAT)
+castlike_exhaustive_cli_test(coverage_declared_bad_entry --rc 2
+  --err [[castlike_validator_coverage: entry 0: to 999 is not a castlike_type]]
+  -- ${C} validate --exhaustive --library $<TARGET_FILE:castlike_declared_coverage_plugin_2> --sources INT8)
+# Shards: the pieces of a configuration outside the declaration go to their shards as before (not
+# called), so merge-exhaustive finds every piece and gives the unsharded run's report.
+castlike_exhaustive_cli_test(coverage_declared_shards_merge
+  --out [[^  them so\): 32 configurations of 23 pairs$]] --out [[^  512 pass, 0 fail, 0 unspecified$]]
+  -- bash -c "d=$(mktemp -d) && trap 'rm -rf $d' EXIT && ${C} validate --exhaustive --library ${_declared0} --sources INT8 --shard 0/2 --format json --out $d/0.json >/dev/null && ${C} validate --exhaustive --library ${_declared0} --sources INT8 --shard 1/2 --format json --out $d/1.json >/dev/null && ${C} merge-exhaustive $d/0.json $d/1.json")
+# The vectors mode: the cases outside the declaration are not called, one line, in no count.
+castlike_exhaustive_cli_test(coverage_declared_vectors
+  --out [[^not covered \(declared. not called, not failures\): [0-9]+ cases of [0-9]+ pairs$]]
+  --out [[^castlike validate: declared-coverage test plug-in: PASS$]]
+  -- ${C} validate --library ${_declared0} --vectors ${PROJECT_SOURCE_DIR}/vectors/generated)
+# The JSON report's size is bounded: the kept intervals merged by class, the first
+# --json-intervals of them listed, both caps stated.
+castlike_exhaustive_cli_test(json_intervals_bounded --rc 1
+  --out [["intervals_listed_per_configuration": 1,]] --out [["intervals_kept": 2,]]
+  --out [["intervals_truncated": true]] --out [[^ *"intervals": [0-9]+,$]]
+  -- ${C} validate --exhaustive --builtin reference --variants A2=six --config FLOAT16-FLOAT4E2M1 --format json
+     --json-intervals 1)
 # FLOAT8E8M0 0x00 is shown with both of its values (reading A12): in reports and in explain.
 castlike_exhaustive_cli_test(e8m0_zero_both_values --rc 1
   --out [[^      expected 0x00 \(2\^-127 by the type's definition \(A12=exact\), 0 in ONNX's$]]

@@ -2,13 +2,15 @@
 // the validator ABI's entry points over the table of pairs a library implements. A plug-in defines
 // kLibraryName and kPairs (one row per pair: its element function on the bit patterns, and the
 // saturate setting it stands for, if the library has one) and includes this header once; every
-// other request is rejected as "not implemented", so the library is judged on what it has only.
+// other request is rejected as "not implemented", and the table is the coverage the plug-in declares
+// (castlike_validator_coverage), so the library is judged on what it has only, with no --pairs.
 #ifndef CASTLIKE_EMBEDDED_LIBRARY_PLUGIN_HPP
 #define CASTLIKE_EMBEDDED_LIBRARY_PLUGIN_HPP
 
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <vector>
 
 #include "castlike/validator_abi.h"
 
@@ -103,6 +105,19 @@ int32_t castlike_validator_cast_like(const castlike_validator_request* req, cast
   }
   if (out->message && out->message_size) std::snprintf(out->message, out->message_size, "%s", why);
   return CASTLIKE_VALIDATOR_REJECTED;
+}
+
+// One entry per row of kPairs: the pair, converted by CastLike, at the row's attribute settings.
+const castlike_validator_coverage_entry* castlike_validator_coverage(size_t* count) {
+  static const std::vector<castlike_validator_coverage_entry> entries = [] {
+    std::vector<castlike_validator_coverage_entry> out;
+    for (size_t p = 0; p < kPairCount; ++p)
+      out.push_back({CASTLIKE_VALIDATOR_COVERS_CAST_LIKE, kPairs[p].from, kPairs[p].to, kPairs[p].saturate,
+                     kPairs[p].round_mode});
+    return out;
+  }();
+  *count = entries.size();
+  return entries.data();
 }
 
 }  // extern "C"

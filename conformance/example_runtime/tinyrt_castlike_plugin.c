@@ -1,6 +1,7 @@
 /* tinyrt's castlike validator plug-in (castlike/validator_abi.h): each CastLike request goes to the
- * runtime's own kernel for its pair; the pairs tinyrt lacks are rejected (and left out of the
- * conformance test by its PAIRS list). The request's data is ONNX's raw_data layout, little-endian,
+ * runtime's own kernel for its pair; the pairs tinyrt has are the coverage it declares
+ * (castlike_validator_coverage), so castlike asks nothing else and reports the rest as not covered
+ * in one line; a request outside them is rejected all the same. The request's data is ONNX's raw_data layout, little-endian,
  * so a little-endian host copies it straight into the kernels' arrays. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,19 @@
 int32_t castlike_validator_abi_version(void) { return CASTLIKE_VALIDATOR_ABI_VERSION; }
 
 const char* castlike_validator_name(void) { return "tinyrt 1.0 (castlike's example runtime)"; }
+
+/* The four pairs, at every attribute setting (FLOAT16 and BFLOAT16 read none). */
+static const castlike_validator_coverage_entry kCoverage[] = {
+    {CASTLIKE_VALIDATOR_COVERS_CAST_LIKE, CASTLIKE_FLOAT, CASTLIKE_FLOAT16, -1, NULL},
+    {CASTLIKE_VALIDATOR_COVERS_CAST_LIKE, CASTLIKE_FLOAT, CASTLIKE_BFLOAT16, -1, NULL},
+    {CASTLIKE_VALIDATOR_COVERS_CAST_LIKE, CASTLIKE_FLOAT16, CASTLIKE_FLOAT, -1, NULL},
+    {CASTLIKE_VALIDATOR_COVERS_CAST_LIKE, CASTLIKE_BFLOAT16, CASTLIKE_FLOAT, -1, NULL},
+};
+
+const castlike_validator_coverage_entry* castlike_validator_coverage(size_t* count) {
+  *count = sizeof kCoverage / sizeof kCoverage[0];
+  return kCoverage;
+}
 
 static int32_t reject(castlike_validator_output* out, const char* why) {
   if (out->message && out->message_size) snprintf(out->message, out->message_size, "%s", why);

@@ -93,6 +93,7 @@ void add_rejection(std::vector<RejectionRange>& v, const RejectionRange& r) {
 
 // Folds a piece (or a shard's configuration) into the configuration's report.
 void fold(ConfigurationReport& into, const ConfigurationReport& part, size_t max_intervals) {
+  into.outside_declared = into.outside_declared || part.outside_declared;
   into.inputs += part.inputs;
   into.pass += part.pass;
   into.fail += part.fail;
@@ -276,7 +277,7 @@ void append_interval(std::vector<Interval>& into, const Interval& next, size_t m
 
 bool ExhaustiveReport::excused(const ConfigurationReport& c) const {
   const std::string pair = std::string(info(c.call.config.from).name) + "-" + std::string(info(c.call.config.to).name);
-  return c.uncovered() && !require_all && !required_pairs.count(pair);
+  return (coverage_declared ? c.outside_declared : c.uncovered()) && !require_all && !required_pairs.count(pair);
 }
 
 ConfigurationReport ExhaustiveReport::totals() const {
@@ -419,15 +420,38 @@ ExhaustiveReport run_exhaustive(const Prepared& p, harness::Implementation& impl
   report.range = o.range;
   report.batch = o.batch;
   report.digests = o.digests;
+  report.max_intervals = o.max_intervals;
   report.refused = p.refused;
   report.configurations.resize(p.calls.size());
   for (size_t i = 0; i < p.calls.size(); ++i) report.configurations[i].call = p.calls[i];
 
   const std::vector<uint64_t> counts = p.input_counts();
   impl.expect_inputs(p.calls, counts);
+  // A configuration outside the declared coverage is not called: the shard a piece of it belongs to
+  // reports its inputs as rejected by the declaration (a piece with no digest: no output), so that
+  // the shards still hold every piece of the selection.
+  const std::optional<harness::DeclaredCoverage> declared = impl.coverage();
+  report.coverage_declared = declared.has_value();
+  const auto outside = [&](size_t i) {
+    const Call& c = p.calls[i];
+    return declared && !declared->covers(c.op, c.config.from, c.config.to,
+                                         c.saturate ? static_cast<int32_t>(*c.saturate) : -1, c.round_mode);
+  };
   std::vector<Piece> pieces;
-  for (size_t k = 0; const Piece& piece : pieces_of(counts, o.range))
-    if (in_shard(k++, o.shard)) pieces.push_back(piece);
+  for (size_t k = 0; const Piece& piece : pieces_of(counts, o.range)) {
+    const bool mine = in_shard(k++, o.shard);
+    if (outside(piece.call)) {
+      ConfigurationReport& c = report.configurations[piece.call];
+      c.outside_declared = true;
+      if (!mine) continue;
+      const uint64_t n = piece.last - piece.first + 1;
+      c.inputs += n, c.rejected += n;
+      add_rejection(c.rejections, {piece.first, piece.last, kOutsideDeclaredCoverage});
+      if (o.digests) c.pieces.push_back({piece.first, piece.last, ""});
+      continue;
+    }
+    if (mine) pieces.push_back(piece);
+  }
   Progress progress;
   for (const Piece& piece : pieces) progress.inputs_total += piece.last - piece.first + 1;
 

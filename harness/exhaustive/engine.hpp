@@ -61,6 +61,9 @@ struct RejectionRange {  // consecutive batches rejected with the same reason
   std::string message;
 };
 
+// The rejection of a configuration outside the implementation's declared coverage.
+inline constexpr const char* kOutsideDeclaredCoverage = "outside the coverage the implementation declares";
+
 struct PieceDigest {  // sha256 of the implementation's raw outputs of inputs [first, last]
   uint64_t first = 0, last = 0;
   std::string sha256;
@@ -77,10 +80,16 @@ struct ConfigurationReport {
   std::vector<PieceDigest> pieces;  // with --digest / --shard: every piece judged, in order
   ShapePassReport shapes;           // the decisive inputs in the shape plan's shapes (shape_pass.hpp)
   bool ok() const { return fail == 0 && rejected == 0 && failed_calls == 0 && shapes.ok(); }
-  // Every call of it was rejected: the implementation does not cover it (inferred from its calls;
-  // the plug-in ABI has no declaration of coverage).
-  bool uncovered() const { return inputs > 0 && rejected == inputs; }
+  // Outside the coverage the implementation declares (validator_abi.h, castlike_validator_coverage):
+  // never called; its inputs count as rejected, so that --require-pairs fails it.
+  bool outside_declared = false;
+  // The implementation does not cover it: outside its declaration, or every call was rejected.
+  bool uncovered() const { return outside_declared || (inputs > 0 && rejected == inputs); }
 };
+
+// Intervals a JSON report lists one by one per configuration by default (--json-intervals): with
+// about 1 KB each, a report of a hundred failing configurations stays near 10 MB.
+inline constexpr size_t kJsonIntervals = 100;
 
 struct Shard {
   unsigned index = 0, count = 1;
@@ -109,6 +118,15 @@ struct ExhaustiveReport {
   // failing, and left out of the rows, the counts and the verdict.
   bool require_all = false;
   std::set<std::string> required_pairs;
+  // The implementation declared its coverage: only configurations outside it are not covered (one
+  // inside whose every call is rejected fails). Otherwise coverage is inferred from rejections.
+  bool coverage_declared = false;
+
+  // The JSON report's size is bounded: every configuration's kept intervals merged by class (rule,
+  // outcome, readings, structured class), and the first json_intervals of them listed one by one.
+  // Both caps are stated in it. max_intervals: the run's EngineOptions::max_intervals.
+  size_t max_intervals = 0;
+  size_t json_intervals = kJsonIntervals;
 
   bool excused(const ConfigurationReport& c) const;  // uncovered and not required
   ConfigurationReport totals() const;  // the counts summed, excused configurations left out (call, intervals and digests empty)

@@ -105,8 +105,9 @@ std::string exhaustive_junit(const ExhaustiveReport& r, const harness::BaselineC
     std::string body;
     if (r.excused(c)) {
       ++skipped;
-      body = "<skipped" + attr("message", "not covered: every call was rejected (" + c.rejections.front().message + ")") +
-             "/>";
+      const std::string why = c.outside_declared ? std::string(kOutsideDeclaredCoverage)
+                                                 : "every call was rejected (" + c.rejections.front().message + ")";
+      body = "<skipped" + attr("message", "not covered: " + why) + "/>";
     } else if (c.failed_calls > 0) {
       std::string text;
       for (const CallFailureRange& f : c.call_failures) {

@@ -112,14 +112,17 @@ std::string coverage_line(const ExhaustiveReport& r) {
   const auto uncovered = not_covered(r);
   std::string required = r.require_all ? "every pair" : "";
   for (const std::string& p : r.required_pairs) required += (required.empty() ? "" : ", ") + p;
-  if (uncovered.empty())
-    return required.empty() ? "" : "coverage: required of " + required + "; every selected configuration covered";
+  const std::string how = r.coverage_declared ? "declared by the implementation" : "every call rejected, so inferred";
+  if (uncovered.empty()) {
+    if (required.empty()) return r.coverage_declared ? "coverage: " + how + "; every selected configuration covered" : "";
+    return "coverage: required of " + required + "; every selected configuration covered";
+  }
   std::vector<std::string> pairs;
   for (const ConfigurationReport* c : uncovered) {
     const std::string p = std::string(info(c->call.config.from).name) + "-" + std::string(info(c->call.config.to).name);
     if (std::find(pairs.begin(), pairs.end(), p) == pairs.end()) pairs.push_back(p);
   }
-  return "not covered (every call rejected, so inferred; not failures; --require-pairs makes them so): " +
+  return "not covered (" + how + "; not failures; --require-pairs makes them so): " +
          plural(uncovered.size(), "configuration") + " of " + plural(pairs.size(), "pair") +
          (required.empty() ? "" : "; required: " + required);
 }
@@ -202,7 +205,8 @@ void details_text(std::ostream& out, const ExhaustiveReport& r) {
   }
   const auto uncovered = not_covered(r);
   if (!uncovered.empty()) {
-    out << "\nnot covered (" << uncovered.size() << "), every call rejected:\n";
+    out << "\nnot covered (" << uncovered.size() << "), "
+        << (r.coverage_declared ? "outside the declared coverage" : "every call rejected") << ":\n";
     std::vector<std::pair<std::string, std::string>> groups;  // message, ids
     for (const ConfigurationReport* c : uncovered) {
       const std::string& why = c->rejections.front().message;

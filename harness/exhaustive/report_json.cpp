@@ -103,8 +103,43 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
   json configs = json::array();
   for (const ConfigurationReport& c : r.configurations) {
     const Configuration& k = c.call.config;
+    // Classes: the kept intervals merged by what explains them, in order of first appearance.
+    json classes = json::array();
+    {
+      std::vector<const Interval*> heads;
+      std::vector<std::pair<uint64_t, uint64_t>> sums;  // intervals, inputs
+      for (const Interval& i : c.intervals) {
+        const auto same = [&](const Interval* h) {
+          return h->rule == i.rule && h->outcome == i.outcome && h->readings == i.readings &&
+                 h->pattern_class == i.pattern_class;
+        };
+        const auto it = std::find_if(heads.begin(), heads.end(), same);
+        if (it == heads.end()) {
+          heads.push_back(&i);
+          sums.emplace_back(1, i.count);
+        } else {
+          auto& s = sums[static_cast<size_t>(it - heads.begin())];
+          ++s.first, s.second += i.count;
+        }
+      }
+      for (size_t h = 0; h < heads.size(); ++h) {
+        const Interval& i = *heads[h];
+        classes.push_back({{"rule", std::string(ref::rule_name(i.rule))},
+                           {"outcome", std::string(ref::outcome_name(i.outcome))},
+                           {"readings", i.readings},
+                           {"intervals", sums[h].first},
+                           {"inputs", sums[h].second},
+                           {"first", input_json(c.call, i.first)},
+                           {"expected", value_json(k.to, i.expected)},
+                           {"actual", value_json(k.to, i.actual)},
+                           {"reproduce", explain_command(c.call, i.first)}});
+        if (!i.pattern_class.empty()) classes.back()["class"] = i.pattern_class;
+      }
+    }
     json intervals = json::array();
-    for (const Interval& i : c.intervals) {
+    const size_t listed = std::min(c.intervals.size(), r.json_intervals);
+    for (size_t n = 0; n < listed; ++n) {
+      const Interval& i = c.intervals[n];
       intervals.push_back({{"first", input_json(c.call, i.first)},
                            {"last", input_json(c.call, i.last)},
                            {"count", i.count},
@@ -138,10 +173,14 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
                {"fail_by_rule", by_rule},
                {"ok", c.ok()},
                {"not_covered", r.excused(c)},
+               {"classes", classes},
                {"intervals", intervals},
-               {"intervals_truncated", c.truncated},
+               {"intervals_kept", c.intervals.size()},
+               // Fewer listed than kept reads back as truncated (merge-exhaustive's fail check).
+               {"intervals_truncated", c.truncated || listed < c.intervals.size()},
                {"failed_calls", failed},
                {"rejections", rejected}};
+    if (c.outside_declared) cj["outside_declared_coverage"] = true;
     if (c.shapes.ran) cj["shapes"] = shape_pass_json(c.call, c.shapes);
     if (r.digests) {
       json pieces = json::array();
@@ -166,9 +205,15 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
               {"seconds", r.seconds},
               {"ok", r.ok()},
               {"counts", counts_json(r.totals())},
+              {"caps",
+               {{"intervals_kept_per_configuration", r.max_intervals},
+                {"intervals_listed_per_configuration", r.json_intervals},
+                {"note", "classes merge every kept interval; intervals lists the first ones "
+                         "(--max-intervals, --json-intervals)"}}},
               {"configurations", configs},
               {"not_judged", refused}};
   if (!r.rerun.empty()) doc["rerun"] = r.rerun;
+  doc["coverage"] = r.coverage_declared ? "declared" : "inferred";
   if (r.require_all) doc["require_pairs"] = "all";
   else if (!r.required_pairs.empty()) doc["require_pairs"] = r.required_pairs;
   if (r.shapes_ran)
@@ -235,6 +280,13 @@ std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc
   if (const json* impl = rd.field(doc, "implementation", json::value_t::object, "report")) {
     r.implementation = rd.str(*impl, "name", "implementation");
     r.description = rd.str(*impl, "description", "implementation");
+  }
+  // Reports written before coverage could be declared have none: inferred.
+  if (doc.contains("coverage")) {
+    const json& cov = doc["coverage"];
+    if (!cov.is_string() || (cov.get<std::string>() != "declared" && cov.get<std::string>() != "inferred"))
+      return std::string("report: \"coverage\" must be \"declared\" or \"inferred\"");
+    r.coverage_declared = cov.get<std::string>() == "declared";
   }
   if (doc.contains("require_pairs")) {  // --require-pairs: "all" or the pairs
     const json& req = doc["require_pairs"];
@@ -342,6 +394,11 @@ std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc
         for (const json& fj : *fs)
           c.call_failures.push_back({rd.u64(fj, "first", where), rd.u64(fj, "last", where), rd.str(fj, "kind", where),
                                      rd.str(fj, "message", where)});
+      if (cj.contains("outside_declared_coverage")) {
+        if (!cj["outside_declared_coverage"].is_boolean())
+          return where + ": \"outside_declared_coverage\" must be true or false";
+        c.outside_declared = cj["outside_declared_coverage"].get<bool>();
+      }
       if (const json* js = rd.field(cj, "rejections", json::value_t::array, where))
         for (const json& jj : *js)
           c.rejections.push_back({rd.u64(jj, "first", where), rd.u64(jj, "last", where), rd.str(jj, "message", where)});

@@ -142,6 +142,12 @@ struct Report {
   std::vector<Rejection> rejections;
   std::vector<CallFailure> call_failures;  // in the set's order
   ShapeResults shapes;
+  // Coverage: the implementation declared what it covers (validator_abi.h), and the cases outside
+  // it were not called: their pairs ("FROM-TO"), cases and elements, in no other count.
+  bool coverage_declared = false;
+  std::vector<std::string> not_covered_pairs;
+  size_t not_covered_cases = 0;
+  uint64_t not_covered_elements = 0;
   bool ok() const { return total.fail == 0 && total.rejected == 0 && call_failures.empty() && shapes.ok(); }
 };
 

@@ -1,5 +1,7 @@
 #include "judging/validator.hpp"
 
+#include <algorithm>
+
 #include "call_checks.hpp"
 #include "judging/expectation.hpp"
 #include "judging/shape_cases.hpp"
@@ -19,6 +21,8 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
   FailureExplainer explainer(options);
   const bool shapes = options.shapes && takes_case_shapes(implementation);
   uint64_t elements_done = 0;
+  const std::optional<DeclaredCoverage> declared = implementation.coverage();
+  report.coverage_declared = declared.has_value();
 
   for (size_t fi = 0; fi < set.size(); ++fi) {
     const std::shared_ptr<const VectorFile> loaded = set.load(fi);
@@ -36,6 +40,18 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
         if (options.progress) options.progress(fi + 1, set.size(), elements_done);
         continue;
       }
+    }
+    if (declared && !declared->covers(f.op, f.from, f.to, f.saturate ? static_cast<int32_t>(*f.saturate) : -1,
+                                      f.round_mode)) {
+      // Outside the declared coverage: not called, and in no count but the one line.
+      const std::string pair = std::string(info(f.from).name) + "-" + std::string(info(f.to).name);
+      if (std::find(report.not_covered_pairs.begin(), report.not_covered_pairs.end(), pair) ==
+          report.not_covered_pairs.end())
+        report.not_covered_pairs.push_back(pair);
+      ++report.not_covered_cases;
+      report.not_covered_elements += judged_count;
+      if (options.progress) options.progress(fi + 1, set.size(), elements_done);
+      continue;
     }
     ++report.cases;
     PairResult& pair = report.pairs[{f.from, f.to}];

@@ -43,6 +43,9 @@ std::string junit_document(const JunitSuite& suite);
 // The one-line verdict: "kernels: 3 pass, 0 fail, ...; 0 rejection(s); PASS", with a baseline
 // its summary first; PASS exactly when passes(report, baseline).
 std::string verdict_line(const Report& r, const BaselineComparison* baseline = nullptr);
+// The one line of the cases outside the coverage the implementation declares ("" when it declares
+// none; "coverage: declared ..., every case covered" when none is outside).
+std::string coverage_line(const Report& r);
 bool passes(const Report& r, const BaselineComparison* baseline = nullptr);
 
 // "3 pass, 1 fail, 0 unspecified, 0 rejected"

@@ -154,9 +154,19 @@ std::string explain_command(const Failure& f) {
 
 bool passes(const Report& r, const BaselineComparison* baseline) { return baseline ? baseline->ok() : r.ok(); }
 
+std::string coverage_line(const Report& r) {
+  if (!r.coverage_declared) return "";
+  if (r.not_covered_cases == 0) return "coverage: declared by the implementation; every selected case covered";
+  const size_t pairs = r.not_covered_pairs.size();
+  // At most 80 columns: "not covered (declared; ...): 99999 cases of 999 pairs".
+  return "not covered (declared; not called, not failures): " + std::to_string(r.not_covered_cases) + " case" +
+         (r.not_covered_cases == 1 ? "" : "s") + " of " + std::to_string(pairs) + " pair" + (pairs == 1 ? "" : "s");
+}
+
 std::string verdict_line(const Report& r, const BaselineComparison* baseline) {
   return r.implementation + ": " + (baseline ? baseline->summary() + "; " : "") + counts_text(r.total) + "; " +
          std::to_string(r.rejections.size()) + " rejection(s); " +
+         (r.not_covered_cases ? std::to_string(r.not_covered_cases) + " case(s) not covered; " : "") +
          (r.call_failures.empty() ? std::string() : std::to_string(r.call_failures.size()) + " failed call(s); ") +
          (passes(r, baseline) ? "PASS" : "FAIL");
 }

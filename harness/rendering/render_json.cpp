@@ -99,6 +99,10 @@ std::string report_json(const Report& r, const BaselineComparison* baseline) {
   j["text_judging"] = r.strict_text ? "strict" : "round-trip";
   j["cases"] = r.cases;
   j["total"] = counts_json(r.total);
+  j["coverage"] = {{"declared", r.coverage_declared},
+                   {"not_covered", {{"pairs", r.not_covered_pairs},
+                                    {"cases", r.not_covered_cases},
+                                    {"elements", r.not_covered_elements}}}};
   j["ok"] = r.ok();
   json pairs = json::array();
   for (const auto& [pair, pr] : r.pairs) {

@@ -54,6 +54,7 @@ std::string report_text(const Report& r) {
   }
   if (r.strict_text) o << "number-to-text results: judged by their exact text (--strict-text)\n";
   o << "total: " << counts_text(r.total) << "\n";
+  if (const std::string line = coverage_line(r); !line.empty()) o << line << "\n";
   if (r.shapes.ran) {
     o << shapes_line(r.shapes.in_place) << "\n  " << shape_pass_text(r.shapes) << "\n";
     if (!r.shapes.failures.empty()) {

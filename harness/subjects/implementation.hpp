@@ -76,6 +76,9 @@ class Implementation {
   // The most threads that may call convert() at once (0: any number). Calls from several threads
   // carry distinct `slot`s 0 .. jobs-1.
   virtual unsigned max_jobs() const { return 0; }
+  // What it declares it covers (harness/worker/plugin.hpp); nullopt: nothing declared, so the
+  // pairs it covers are inferred from the calls it rejects.
+  virtual std::optional<DeclaredCoverage> coverage() const { return std::nullopt; }
   // Why this implementation cannot judge this configuration (e.g. the reference on 2^32 inputs).
   virtual std::optional<std::string> refuses(const exhaustive::Configuration&) const { return std::nullopt; }
   // Whether `out` must be zeroed before each call: a plug-in is promised a zero-filled buffer (the

@@ -79,6 +79,7 @@ class SharedLibraryImplementation final : public Implementation {
   }
 
   unsigned max_jobs() const override { return options.in_process ? 1 : 0; }
+  std::optional<DeclaredCoverage> coverage() const override { return plugins[0]->coverage(); }
 
   harness::Plugin& plugin(unsigned slot) {
     std::lock_guard<std::mutex> lock(open_mutex);

@@ -28,6 +28,7 @@ InProcessPlugin::InProcessPlugin(std::unique_ptr<State> state) : state_(std::mov
 InProcessPlugin::~InProcessPlugin() = default;
 const std::string& InProcessPlugin::name() const { return state_->name; }
 uint32_t InProcessPlugin::capabilities() const { return state_->library.capabilities; }
+const std::optional<DeclaredCoverage>& InProcessPlugin::coverage() const { return state_->library.coverage; }
 
 std::variant<std::unique_ptr<InProcessPlugin>, std::string> InProcessPlugin::open(const std::string& path) {
   auto loaded = load_plugin_library(path);

@@ -51,6 +51,7 @@ struct IsolatedPlugin::State {
   std::string path, executable, name;
   std::string confinement;  // what the worker's sandbox reported
   uint32_t capabilities = 0;  // from the worker's answer to loading
+  std::optional<DeclaredCoverage> coverage;  // likewise
   PluginOptions options;
   uint64_t page = 4096;
   int memfd = -1;
@@ -136,7 +137,7 @@ struct IsolatedPlugin::State {
     std::string message;
     if (io == WorkerProcess::Io::kOk) {
       if (r.magic != p::kResponseMagic || r.type != p::MessageType::kLoad || r.seq != h.seq ||
-          r.message_length > 2 * p::kMaxMessageBytes) {
+          r.message_length > 2 * p::kMaxMessageBytes + p::kMaxCoverageEntries * p::kMaxCoverageLine) {
         stop();
         return path + ": protocol error: the worker's answer to loading the plug-in is garbage";
       }
@@ -149,7 +150,19 @@ struct IsolatedPlugin::State {
         return printable(message);
       }
       const size_t end_of_name = std::min(message.find('\0'), message.size());
-      confinement = end_of_name < message.size() ? printable(message.substr(end_of_name + 1)) : "";
+      const size_t end_of_confinement = std::min(message.find('\0', end_of_name + 1), message.size());
+      confinement = end_of_name < message.size()
+                        ? printable(message.substr(end_of_name + 1, end_of_confinement - end_of_name - 1))
+                        : "";
+      const std::string declared = end_of_confinement < message.size() ? message.substr(end_of_confinement + 1) : "-";
+      if (declared != "-") {
+        auto parsed = DeclaredCoverage::parse(declared);
+        if (auto* e = std::get_if<std::string>(&parsed)) {
+          stop();
+          return path + ": protocol error: " + printable(*e);
+        }
+        coverage = std::get<DeclaredCoverage>(std::move(parsed));
+      }
       if (name.empty()) name = printable(message.substr(0, end_of_name));
       capabilities = r.capabilities;
       return std::nullopt;
@@ -340,6 +353,7 @@ IsolatedPlugin::IsolatedPlugin(std::unique_ptr<State> state) : state_(std::move(
 IsolatedPlugin::~IsolatedPlugin() = default;
 const std::string& IsolatedPlugin::name() const { return state_->name; }
 uint32_t IsolatedPlugin::capabilities() const { return state_->capabilities; }
+const std::optional<DeclaredCoverage>& IsolatedPlugin::coverage() const { return state_->coverage; }
 PluginOutcome IsolatedPlugin::call(const PluginCall& call) { return state_->call(call); }
 std::string IsolatedPlugin::confinement() const { return state_->confinement; }
 int IsolatedPlugin::worker_pid() const { return state_->worker ? state_->worker->pid() : -1; }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "castlike/type_table.hpp"
+#include "castlike/validator_abi.h"
 
 namespace castlike::harness {
 
@@ -41,6 +42,33 @@ struct PluginCall {
   std::optional<Placement> placement;
 };
 inline constexpr uint32_t kPlacementAlignment = 64;
+
+// What an implementation declares it covers (validator_abi.h, castlike_validator_coverage; a
+// Python callable's castlike_coverage): pairs, the operators that convert them and the attribute
+// settings they take. nullopt where it is held means nothing was declared: coverage is inferred.
+struct CoverageEntry {
+  bool cast_like = true, cast = false;       // the operators that convert the pair
+  ElementType from = ElementType::kFloat, to = ElementType::kFloat;
+  std::optional<bool> saturate;              // nullopt: every setting
+  std::optional<castlike_round_mode> round_mode;  // nullopt: every mode
+  bool operator==(const CoverageEntry&) const = default;
+};
+struct DeclaredCoverage {
+  std::vector<CoverageEntry> entries;
+  // Whether a call is inside: an entry of its pair and operator whose attribute settings hold the
+  // call's (an attribute not set reads as its default, saturate 1 and round mode "up"; one the
+  // destination does not read matches every entry).
+  bool covers(Operator op, ElementType from, ElementType to, int32_t saturate,
+              const std::optional<std::string>& round_mode) const;
+  // One entry a line ("CastLike,Cast FLOAT FLOAT8E4M3FN saturate=0 round_mode=*"): how the worker
+  // hands the declaration over, and how reports show it.
+  std::string text() const;
+  static std::variant<DeclaredCoverage, std::string> parse(std::string_view text);
+};
+// The entries a plug-in returned, checked (the types, operators and attributes the ABI allows);
+// the error names the first bad entry.
+std::variant<DeclaredCoverage, std::string> declared_coverage(const castlike_validator_coverage_entry* entries,
+                                                              size_t count);
 
 struct PluginOutcome {
   enum class Kind {
@@ -77,6 +105,8 @@ class Plugin {
   virtual ~Plugin() = default;
   virtual const std::string& name() const = 0;  // castlike_validator_name(), printable UTF-8
   virtual uint32_t capabilities() const = 0;    // castlike_validator_capabilities(), 0 without it
+  // castlike_validator_coverage(), checked; nullopt without it (coverage is then inferred).
+  virtual const std::optional<DeclaredCoverage>& coverage() const = 0;
   virtual PluginOutcome call(const PluginCall& call) = 0;
   // What confines the plug-in ("seccomp allowlist, Landlock ABI 6"); "" in-process.
   virtual std::string confinement() const { return {}; }
@@ -91,6 +121,7 @@ class IsolatedPlugin final : public Plugin {
   ~IsolatedPlugin() override;  // ends the worker (no process is left behind)
   const std::string& name() const override;
   uint32_t capabilities() const override;
+  const std::optional<DeclaredCoverage>& coverage() const override;
   PluginOutcome call(const PluginCall& call) override;
   std::string confinement() const override;  // as the worker reported it when it loaded the plug-in
   int worker_pid() const;       // -1 when no worker runs (after a failure, until the next call)
@@ -110,6 +141,7 @@ class InProcessPlugin final : public Plugin {
   ~InProcessPlugin() override;
   const std::string& name() const override;
   uint32_t capabilities() const override;
+  const std::optional<DeclaredCoverage>& coverage() const override;
   PluginOutcome call(const PluginCall& call) override;
 
   struct State;

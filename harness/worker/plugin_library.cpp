@@ -29,6 +29,13 @@ std::variant<PluginLibrary, std::string> load_plugin_library(const std::string& 
            std::to_string(CASTLIKE_VALIDATOR_ABI_VERSION);
   if (auto flags = reinterpret_cast<castlike_validator_capabilities_fn>(symbol("castlike_validator_capabilities")))
     lib.capabilities = flags();
+  if (auto covered = reinterpret_cast<castlike_validator_coverage_fn>(symbol("castlike_validator_coverage"))) {
+    size_t count = 0;
+    const castlike_validator_coverage_entry* entries = covered(&count);
+    auto checked = declared_coverage(entries, count);
+    if (auto* e = std::get_if<std::string>(&checked)) return path + ": " + *e;
+    lib.coverage = std::get<DeclaredCoverage>(std::move(checked));
+  }
   const char* label = name();
   lib.name = label && *label ? label : std::filesystem::path(path).filename().string();
   return lib;

@@ -1,4 +1,4 @@
-// Loading a validator plug-in with dlopen and checking its symbols (three, a fourth optional) and ABI version. Used in
+// Loading a validator plug-in with dlopen and checking its symbols (three, three more optional) and ABI version. Used in
 // the worker process (isolated) and by InProcessPlugin; the error texts are the validator's.
 #pragma once
 
@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "castlike/validator_abi.h"
+#include "plugin.hpp"
 
 namespace castlike::harness {
 
@@ -14,6 +15,7 @@ struct PluginLibrary {
   castlike_validator_cast_like_fn cast_like = nullptr;
   castlike_validator_cast_fn cast = nullptr;  // optional: a library without it runs CastLike only
   uint32_t capabilities = 0;  // castlike_validator_capabilities(), optional: 0 without it
+  std::optional<DeclaredCoverage> coverage;  // castlike_validator_coverage(), optional: nullopt without it
   std::string name;        // castlike_validator_name(), as returned (may be any bytes)
 };
 

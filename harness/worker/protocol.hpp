@@ -36,6 +36,10 @@ constexpr uint64_t kOuterGuardBytes = 1 << 20;   // PROT_NONE before the first a
 constexpr uint64_t kBufferAlignment = 16;
 constexpr uint64_t kMessageSize = 1024;          // output->message_size
 constexpr uint64_t kMaxMessageBytes = 64 * 1024;  // a response's message (name, error, reason)
+// kLoad: the declared coverage's text (DeclaredCoverage::text(), at most kMaxCoverageEntries lines
+// of at most kMaxCoverageLine bytes) follows the name and the confinement.
+constexpr uint64_t kMaxCoverageEntries = 4096;  // above every pair times every attribute setting
+constexpr uint64_t kMaxCoverageLine = 96;
 constexpr uint64_t kMaxTextBytes = uint64_t{1} << 30;
 constexpr uint64_t kTextNotSet = ~uint64_t{0};
 constexpr uint32_t kNoRoundMode = ~uint32_t{0};

@@ -428,6 +428,9 @@ int run(int argc, char** argv) {
   if (error.empty()) {  // a C string (the name) holds no NUL
     text += '\0';
     text += sandbox.confinement;
+    // The declared coverage, checked by load_plugin_library: "-" without one, else its entries.
+    text += '\0';
+    text += worker.library.coverage ? worker.library.coverage->text() : "-";
   }
   r.message_length = static_cast<uint32_t>(text.size());
   respond(r, text, nullptr);

@@ -60,7 +60,23 @@
  *
  *   uint32_t    castlike_validator_capabilities(void);  returns CASTLIKE_VALIDATOR_CAN_* flags
  *
- * found with dlsym: without it (every library written before it), no call aliases. Version rules:
+ * found with dlsym: without it (every library written before it), no call aliases.
+ *
+ * Coverage. A library that converts some pairs only says which with an OPTIONAL sixth function,
+ *
+ *   const castlike_validator_coverage_entry* castlike_validator_coverage(size_t* count);
+ *
+ * returning a static array of *count entries, each a pair, the operator functions that convert it
+ * and the attribute settings they take (an entry whose destination does not read an attribute
+ * ignores that attribute's field). The validator then asks nothing outside it: such a pair or
+ * setting is reported once as "not covered (declared)", never as a failure, and a call inside it
+ * that is rejected is a failure (the library said it converts it). Without the function (every
+ * library written before it) the validator infers coverage: a pair whose every call is rejected is
+ * "not covered (inferred)". `--require-pairs` makes coverage of the pairs it names a requirement.
+ * An entry naming a type that is not a castlike_type, no operator, a saturate other than -1, 0, 1
+ * or a round mode other than NULL, "up", "down", "nearest" makes loading the library fail.
+ *
+ * Version rules:
  * a new optional function or a new flag leaves CASTLIKE_VALIDATOR_ABI_VERSION as it is (an old
  * library keeps working, an unknown flag is ignored); the version changes only when a field of the
  * request or output changes, and a validator then refuses libraries of another version by name.
@@ -87,6 +103,18 @@ extern "C" {
 
 /* castlike_validator_capabilities() flags. */
 #define CASTLIKE_VALIDATOR_CAN_IN_PLACE 1u /* output->data may equal request->input (same count) */
+
+/* castlike_validator_coverage_entry.operators flags: the functions that convert the pair. */
+#define CASTLIKE_VALIDATOR_COVERS_CAST_LIKE 1u /* castlike_validator_cast_like */
+#define CASTLIKE_VALIDATOR_COVERS_CAST 2u      /* castlike_validator_cast */
+
+typedef struct castlike_validator_coverage_entry {
+  uint32_t operators;     /* CASTLIKE_VALIDATOR_COVERS_* flags, at least one */
+  int32_t from;           /* castlike_type of the input */
+  int32_t to;             /* castlike_type of the output */
+  int32_t saturate;       /* -1: every setting; 0 or 1: that one only (not set counts as 1) */
+  const char* round_mode; /* NULL: every mode; else "up", "down" or "nearest" only (not set: "up") */
+} castlike_validator_coverage_entry;
 
 typedef struct castlike_validator_request {
   int32_t opset;         /* the model's opset (CastLike: 15..28, Cast: 13..28) */
@@ -115,6 +143,7 @@ typedef const char* (*castlike_validator_name_fn)(void);
 typedef int32_t (*castlike_validator_cast_like_fn)(const castlike_validator_request*, castlike_validator_output*);
 typedef int32_t (*castlike_validator_cast_fn)(const castlike_validator_request*, castlike_validator_output*);
 typedef uint32_t (*castlike_validator_capabilities_fn)(void);
+typedef const castlike_validator_coverage_entry* (*castlike_validator_coverage_fn)(size_t* count);
 
 #ifdef __cplusplus
 } /* extern "C" */

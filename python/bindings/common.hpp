@@ -8,11 +8,21 @@
 #include <string>
 
 #include "castlike/type_table.hpp"
+#include "plugin.hpp"
 #include "reference/semantics.hpp"
 
 namespace castlike::python {
 
 namespace nb = nanobind;
+
+// A callable's declared coverage, as castlike._validate hands it over (DeclaredCoverage::text()'s
+// lines, made from its castlike_coverage attribute); nullopt without one. ValueError if malformed.
+inline std::optional<harness::DeclaredCoverage> declared_coverage_of(const std::optional<std::string>& text) {
+  if (!text) return std::nullopt;
+  auto parsed = harness::DeclaredCoverage::parse(*text);
+  if (auto* e = std::get_if<std::string>(&parsed)) throw nb::value_error(e->c_str());
+  return std::get<harness::DeclaredCoverage>(std::move(parsed));
+}
 
 // The type of ONNX name `name` ("FLOAT8E4M3FN"); a ValueError naming every type otherwise.
 ElementType type_named(const std::string& name);

@@ -38,6 +38,8 @@ class PythonBatches : public harness::EveryInputOnly {
   std::string name() const override { return name_; }
   std::string description() const override { return description_; }
   unsigned max_jobs() const override { return 1; }  // one Python call at a time; judging is parallel anyway
+  std::optional<harness::DeclaredCoverage> coverage() const override { return coverage_; }
+  std::optional<harness::DeclaredCoverage> coverage_;  // the callable's castlike_coverage, if it has one
 
   BatchStatus convert(unsigned, const Call& call, uint64_t a, uint64_t b, const uint8_t* input, uint8_t* out) override {
     nb::gil_scoped_acquire gil;
@@ -188,9 +190,11 @@ void def_exhaustive(nb::module_& m) {
 
   m.def("validate_exhaustive", [](const std::vector<std::string>& ids, nb::callable convert, const std::string& name,
                                   const std::string& description, uint64_t batch, unsigned jobs,
-                                  std::optional<std::pair<uint64_t, uint64_t>> range, std::optional<size_t> max_intervals) {
+                                  std::optional<std::pair<uint64_t, uint64_t>> range, std::optional<size_t> max_intervals,
+                                  std::optional<std::string> coverage) {
         const std::vector<Call> selected = calls_of(ids);
         PythonBatches impl(std::move(convert), name, description);
+        impl.coverage_ = declared_coverage_of(coverage);
         exhaustive::EngineOptions options;
         options.jobs = jobs == 0 ? 1 : jobs;
         if (batch == 0 || (batch & (batch - 1)) != 0 || batch > exhaustive::kPieceInputs)
@@ -214,7 +218,8 @@ void def_exhaustive(nb::module_& m) {
         }
         return r;
       }, nb::arg("ids"), nb::arg("convert"), nb::arg("name"), nb::arg("description"), nb::arg("batch"),
-      nb::arg("jobs"), nb::arg("range").none(), nb::arg("max_intervals").none() = nb::none());
+      nb::arg("jobs"), nb::arg("range").none(), nb::arg("max_intervals").none() = nb::none(),
+      nb::arg("coverage").none() = nb::none());
 }
 
 }  // namespace castlike::python

@@ -41,6 +41,8 @@ class PythonImplementation : public harness::CasesOnly {
         description_(std::move(description)) {}
   std::string name() const override { return name_; }
   std::string description() const override { return description_; }
+  std::optional<harness::DeclaredCoverage> coverage() const override { return coverage_; }
+  std::optional<harness::DeclaredCoverage> coverage_;  // the callable's castlike_coverage, if it has one
   CaseOutput run(const VectorFile& f, size_t) override {
     nb::dict c;
     c["name"] = f.name;
@@ -275,8 +277,10 @@ void def_validation(nb::module_& m) {
       }, nb::arg("path"), nb::arg("strict") = false);
 
   m.def("validate", [](PyVectorSet& set, nb::callable run, const std::string& name, const std::string& description,
-                       std::optional<std::vector<std::string>> rules, size_t examples_per_rule, nb::object progress) {
+                       std::optional<std::vector<std::string>> rules, size_t examples_per_rule, nb::object progress,
+                       std::optional<std::string> coverage) {
         PythonImplementation impl(std::move(run), name, description);
+        impl.coverage_ = declared_coverage_of(coverage);
         harness::ValidateOptions options;
         options.examples_per_rule = examples_per_rule;
         if (rules) {
@@ -297,7 +301,7 @@ void def_validation(nb::module_& m) {
         }
         return r;
       }, nb::arg("set"), nb::arg("run"), nb::arg("name"), nb::arg("description"), nb::arg("rules").none(),
-      nb::arg("examples_per_rule"), nb::arg("progress").none());
+      nb::arg("examples_per_rule"), nb::arg("progress").none(), nb::arg("coverage").none() = nb::none());
 }
 
 }  // namespace castlike::python

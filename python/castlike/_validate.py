@@ -14,6 +14,18 @@ Raising declines the call (a rejection, with the exception as the reason); an an
 type, dtype or size, or texts that are not str / UTF-8, is a failed call. With isolate=True each
 call runs in a child process, so that a crash, a hang (timeout) or an exit of the implementation is
 a failed call of that case and the validation goes on.
+
+An implementation that converts some pairs only may declare which in an attribute, as a plug-in does
+with castlike_validator_coverage (include/castlike/validator_abi.h):
+
+    impl.castlike_coverage = ["FLOAT-FLOAT16",
+                              {"from": "FLOAT", "to": "FLOAT8E4M3FN", "saturate": 0},
+                              {"from": "DOUBLE", "to": "FLOAT8E8M0", "round_mode": "nearest"}]
+
+a pair "FROM-TO" (CastLike, every attribute setting) or a dict with "from", "to" and optionally
+"saturate" (0 or 1), "round_mode" and "operators" (a list of "CastLike", "Cast"). Nothing outside
+it is called; the report lists it as not covered (declared), never as failures. Without the
+attribute, coverage is inferred: a configuration whose every call is rejected is not covered.
 """
 
 from __future__ import annotations
@@ -449,8 +461,44 @@ def exhaustive_configurations() -> List[str]:
     return list(_core.exhaustive_configurations())
 
 
+def _declared_coverage(impl: Implementation) -> Optional[str]:
+    """impl.castlike_coverage (see the module's text) as the harness reads a declaration: one entry a
+    line, "OPERATORS FROM TO saturate=S round_mode=M" (* for every setting); None without it."""
+    declared = getattr(impl, "castlike_coverage", None)
+    if declared is None:
+        return None
+    if isinstance(declared, (str, bytes, Mapping)) or not isinstance(declared, Iterable):
+        raise InvalidArgumentType("castlike_coverage must be a list of \"FROM-TO\" strings or dicts")
+    lines = []
+    for entry in declared:
+        if isinstance(entry, str):
+            src, dash, dst = entry.partition("-")
+            if not dash:
+                raise InvalidArgument("castlike_coverage: %r is not a pair FROM-TO" % entry)
+            entry = {"from": src, "to": dst}
+        if not isinstance(entry, Mapping) or "from" not in entry or "to" not in entry:
+            raise InvalidArgument("castlike_coverage: %r is neither \"FROM-TO\" nor a dict with from and to" % (entry,))
+        unknown = set(entry) - {"from", "to", "saturate", "round_mode", "operators"}
+        if unknown:
+            raise InvalidArgument("castlike_coverage: unknown keys %s in %r" % (sorted(unknown), entry))
+        operators = list(entry.get("operators", ["CastLike"]))
+        if not operators or any(op not in ("CastLike", "Cast") for op in operators):
+            raise InvalidArgument("castlike_coverage: operators must be \"CastLike\" and/or \"Cast\": %r" % (entry,))
+        saturate, round_mode = entry.get("saturate"), entry.get("round_mode")
+        if saturate not in (None, 0, 1) or isinstance(saturate, bool):
+            raise InvalidArgument("castlike_coverage: saturate must be 0, 1 or None: %r" % (entry,))
+        if round_mode not in (None, "up", "down", "nearest"):
+            raise InvalidArgument("castlike_coverage: round_mode must be up, down, nearest or None: %r" % (entry,))
+        lines.append("%s %s %s saturate=%s round_mode=%s" % (
+            ",".join(op for op in ("CastLike", "Cast") if op in operators), element_type(entry["from"]).name,
+            element_type(entry["to"]).name, "*" if saturate is None else saturate,
+            "*" if round_mode is None else round_mode))
+    return "\n".join(lines) + "\n" if lines else ""
+
+
 def _exhaustive(impl: Callable[[Case], Answer], ids: List[str], name: str, description: str, batch: int,
-                input_range: Optional[Tuple[int, int]], max_intervals: Optional[int]) -> ExhaustiveReport:
+                input_range: Optional[Tuple[int, int]], max_intervals: Optional[int],
+                coverage: Optional[str] = None) -> ExhaustiveReport:
     def convert(call: Case, first: int, end: int, raw: bytes) -> Answer:
         src, dst = element_type(call["from"]), element_type(call["to"])
         count = end - first
@@ -463,7 +511,8 @@ def _exhaustive(impl: Callable[[Case], Answer], ids: List[str], name: str, descr
         return answer[:2] if answer[0] != "failed" else answer
 
     try:
-        core = _core.validate_exhaustive(ids, convert, name, description, batch, 1, input_range, max_intervals)
+        core = _core.validate_exhaustive(ids, convert, name, description, batch, 1, input_range, max_intervals,
+                                         coverage)
     except ValueError as e:  # the binding's (an unknown id): the implementation's own are caught by _call
         raise InvalidArgument(str(e)) from None
     return ExhaustiveReport(core)
@@ -552,7 +601,8 @@ def validate(impl: Implementation, *, vectors: Vectors = None, cases: Cases = No
             ids = [_arguments.text("exhaustive", i) for i in ([exhaustive] if isinstance(exhaustive, str)
                                                                else list(exhaustive))]
             return _exhaustive(runner, ids, label, description, _count("batch", batch), _input_range(input_range),
-                               None if max_intervals is None else _count("max_intervals", max_intervals))
+                               None if max_intervals is None else _count("max_intervals", max_intervals),
+                               _declared_coverage(impl))
         vector_set = _vector_set(_paths(vectors))
         if cases is not None or pairs is not None:
             chosen = list_cases(_paths(vectors), cases=cases, pairs=pairs)
@@ -560,7 +610,8 @@ def validate(impl: Implementation, *, vectors: Vectors = None, cases: Cases = No
                 raise InvalidArgument("the selection (cases=%r, pairs=%r) holds no vector file" % (cases, pairs))
             vector_set.keep([e["name"] for e in chosen])
         core = _core.validate(vector_set, runner, label, description, rule_ids,
-                              _count("examples_per_rule", examples_per_rule, least=0), progress)
+                              _count("examples_per_rule", examples_per_rule, least=0), progress,
+                              _declared_coverage(impl))
     finally:
         if isolated is not None:
             isolated.close()

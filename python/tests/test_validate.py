@@ -182,6 +182,36 @@ def test_exhaustive_pass_and_intervals():
         castlike.validate(castlike.cast, exhaustive="FLOAT-NOTHING")
 
 
+def test_declared_coverage():
+    """A callable's castlike_coverage: nothing outside it is called, the report says so in one line
+    and passes on what it covers; a declared pair it rejects fails; a malformed entry is refused."""
+    asked = []
+
+    def float16_only(x, to, **kw):
+        asked.append(to)
+        if to != "FLOAT":
+            raise NotImplementedError("only FLOAT16 -> FLOAT")
+        return castlike.cast(x, to, **kw)
+    float16_only.castlike_coverage = ["FLOAT16-FLOAT"]  # type: ignore[attr-defined]
+    r = castlike.validate(float16_only, exhaustive=["FLOAT16-FLOAT", "FLOAT16-INT8"])
+    assert r.ok, r.text()
+    assert set(asked) == {"FLOAT"}
+    assert "not covered (declared by the implementation" in r.text()
+    assert json.loads(r.json())["coverage"] == "declared"
+    v = castlike.validate(float16_only, pairs=["FLOAT16-FLOAT", "FLOAT16-INT8"])
+    assert v.ok and v.total["rejected"] == 0, v.text()
+    assert "not covered (declared; not called, not failures)" in v.text()
+
+    float16_only.castlike_coverage = [{"from": "FLOAT16", "to": "INT8"}, "FLOAT16-FLOAT"]  # type: ignore[attr-defined]
+    r = castlike.validate(float16_only, exhaustive=["FLOAT16-FLOAT", "FLOAT16-INT8"])
+    assert not r.ok and "FAIL FLOAT16-INT8: 65536 rejected" in r.text()
+
+    for bad in (["FLOAT16"], [{"from": "FLOAT16", "to": "FLOAT", "saturate": 2}], "FLOAT16-FLOAT"):
+        float16_only.castlike_coverage = bad  # type: ignore[attr-defined]
+        with pytest.raises((ValueError, TypeError), match="castlike_coverage"):
+            castlike.validate(float16_only, exhaustive="FLOAT16-FLOAT")
+
+
 def test_not_callable():
     with pytest.raises(TypeError, match="callable"):
         castlike.validate("castlike.cast")
