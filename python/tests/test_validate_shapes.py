@@ -116,3 +116,16 @@ def test_in_place_needs_out():
 def test_isolated_shape_pass_finds_the_tail_fault():
     r = castlike.validate(ties_away_in_tail, pairs=[PAIR], isolate=True)
     assert r.total["fail"] == 0 and r.shapes()["by_position"].get("tail", 0) > 0
+
+
+def test_pytest_item_names_the_shape_failure():
+    from castlike import pytest_plugin
+    case = castlike.list_cases(pairs=[PAIR])[0]
+
+    class Option:
+        castlike_isolate, castlike_timeout, castlike_expect = False, 10.0, None
+
+    class Config:
+        option = Option()
+    with pytest.raises(pytest.fail.Exception, match="position tail, in a call of length"):
+        pytest_plugin.test_castlike(case, ties_away_in_tail, Config())
