@@ -41,6 +41,8 @@ class Peer:
     exhaustive: bool  # its adapter has the every-input mode (castlike.peers.exhaustive)
     runs: str  # one of RUNS
     every_float32: bool = False  # its every-float32-input run is checked (third-party-exhaustive)
+    # Its vector check also runs the shape pass (scripts/check-known-discrepancies; castlike.peers.shapes).
+    shapes: bool = True
 
     def implementation(self) -> Any:
         """The peer as an implementation for castlike.validate (its runtime must be importable)."""
@@ -52,8 +54,10 @@ class Peer:
 PEERS: Tuple[Peer, ...] = (
     Peer("onnxruntime", "onnxruntime's InferenceSession (CPU), graph optimizations off, outputs read as raw bytes",
          "onnxruntime", "onnxruntime_session:OnnxruntimeSession", None, True, True, "ci"),
+    # No shape pass: a Python model of the operator (numpy over whole arrays), without paths chosen by
+    # a call's length or alignment, and an evaluator built per call would make the pass its slowest.
     Peer("onnx-reference", "onnx.reference.ReferenceEvaluator through onnx's backend API",
-         "onnx-reference", "onnx_reference:onnx_reference", None, True, False, "ci-vectors"),
+         "onnx-reference", "onnx_reference:onnx_reference", None, True, False, "ci-vectors", shapes=False),
     Peer("ml-dtypes", "numpy astype between numpy's and ml_dtypes' types; no opsets, no attributes",
          "ml-dtypes", "ml_dtypes_astype:MlDtypesAstype", None, False, True, "ci"),
     Peer("openvino", "OpenVINO's ONNX frontend, CPU plugin, the input fed at run time (its Convert kernel)",
