@@ -8,9 +8,9 @@ venv, through the package. The document holds
 
 - the pass's counts and its wrong elements by position kind (a wrong element right in an aligned
   call of full blocks: behaviour that depends on the shape), with the first ones of each kind;
-- the inputs whose bits differ from one call to another while every one of them is right (a NaN's
-  payload kept in long calls and canonicalised in short ones: allowed, as any NaN is, and shown all
-  the same), each with the bits and the call lengths that gave them.
+- the inputs whose bits differ from one call to another (a NaN's payload kept in long calls and
+  canonicalised in short ones: allowed, as any NaN is, and shown all the same; or a value-pass
+  failure that short calls get right), each with the bits and the call lengths that gave them.
 """
 
 from __future__ import annotations
