@@ -60,6 +60,7 @@ class PythonImplementation : public harness::CasesOnly {
     s["input_offset"] = shape.input_offset;
     s["output_offset"] = shape.output_offset;
     s["in_place"] = shape.in_place;
+    s["description"] = shape.description();
     // A Python exception here is the glue's, as in run(): it ends the validation.
     const nb::object answer = shaped_(call_dict(call), s, nb::bytes(reinterpret_cast<const char*>(input),
                                                                     *storage_bytes(call.config.from, n)));

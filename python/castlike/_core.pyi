@@ -39,6 +39,7 @@ class _CallShape(TypedDict):
     in_place: bool
     description: str
 
+shape_alignment: int
 def shape_plan(from_type: str, to: str, in_place: bool) -> List[_CallShape]: ...
 def decisive_inputs(from_type: str, to: str) -> List[Union[int, str]]: ...
 def case_text(operator: str, from_type: str, to: str, opset: int, saturate: Optional[int], round_mode: Optional[str],

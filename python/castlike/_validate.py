@@ -240,7 +240,7 @@ def _call(impl: Implementation, case: Case) -> Answer:
 # the input's own bytes. The packed types are one element per byte in numpy (ml_dtypes' layout or
 # their unpacked bits), so their offsets are whole elements.
 
-ALIGNMENT = 64  # the shape plan's (kShapeAlignment): a cache line, the widest vector register
+ALIGNMENT: int = _core.shape_alignment  # the shape plan's: a cache line, the widest vector register
 
 
 def takes_out(impl: Implementation) -> bool:
@@ -292,19 +292,12 @@ def _shaped_call(impl: Implementation, call: Case, shape: Case, raw: bytes) -> A
     if declined is not None:
         return declined
     if isinstance(out, PartialOutput):
-        return ("failed", "bad answer", "element errors in a call of %s" % _shape_text(shape))
+        return ("failed", "bad answer", "element errors in a call of %s" % shape["description"])
     try:
         answer = _answer_bytes(extra["out"] if "out" in extra else out, dst, (n,), n)
     except BadAnswer as e:
         return ("failed", "bad answer", str(e))
     return ("ok", answer)
-
-
-def _shape_text(shape: Case) -> str:
-    if shape["in_place"]:
-        return "length %d, in place, offset %d" % (shape["length"], shape["input_offset"])
-    return "length %d, input offset %d, output offset %d" % (
-        shape["length"], shape["input_offset"], shape["output_offset"])
 
 
 def _decode(out: Any, case: Case) -> Answer:
