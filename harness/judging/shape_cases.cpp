@@ -9,8 +9,6 @@
 
 namespace castlike::harness {
 
-bool takes_case_shapes(const Implementation& impl) { return !impl.serves(Mode::kEveryInput) && impl.takes_shapes(); }
-
 void shape_pass_of_file(Implementation& impl, const VectorFile& f, const std::vector<char>& judged,
                         size_t kept_per_position, Report& report) {
   if (f.from == ElementType::kString || f.to == ElementType::kString) return;

@@ -12,9 +12,6 @@
 
 namespace castlike::harness {
 
-// Whether validate() calls `impl` in shapes at all.
-bool takes_case_shapes(const Implementation& impl);
-
 // The elements of `f` marked in `judged` (numeric source and destination) in every shape; wrong
 // elements that depend on the shape go to report.shapes (the first few of each position kept).
 void shape_pass_of_file(Implementation& impl, const VectorFile& f, const std::vector<char>& judged,

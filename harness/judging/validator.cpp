@@ -19,7 +19,7 @@ Report validate(const VectorSet& set, Implementation& implementation, const Vali
     for (const ref::RuleId rule : *options.rules) report.rule_filter.emplace_back(ref::rule_name(rule));
   report.strict_text = options.strict_text;
   FailureExplainer explainer(options);
-  const bool shapes = options.shapes && takes_case_shapes(implementation);
+  const bool shapes = options.shapes && implementation.takes_case_shapes();
   uint64_t elements_done = 0;
   const std::optional<DeclaredCoverage> declared = implementation.coverage();
   report.coverage_declared = declared.has_value();

@@ -101,6 +101,10 @@ class Implementation {
   // answering in input order, the reference computing from the input numbers) has no code path a
   // shape could reach.
   virtual bool takes_shapes() const { return needs_inputs(); }
+  // Whether validate() calls it in shapes after each vector file: a kind that serves every input
+  // does, through convert_in_shape(); a kind that serves vector files only does when it answers
+  // convert_in_shape() itself (a Python callable: python/bindings/validation.cpp).
+  virtual bool takes_case_shapes() const { return !serves(Mode::kEveryInput) && takes_shapes(); }
   // What it accepts besides aligned calls on separate buffers (in place, packed element phases).
   virtual ShapeCapabilities shape_capabilities() const { return {}; }
   // convert() in `shape`: `input` and `out` point at the shape's offsets inside buffers aligned to

@@ -9,6 +9,7 @@
 
 #include "castlike/type_table.hpp"
 #include "plugin.hpp"
+#include "exhaustive/call.hpp"
 #include "reference/semantics.hpp"
 
 namespace castlike::python {
@@ -29,6 +30,17 @@ ElementType type_named(const std::string& name);
 
 // The profile with the overrides applied; a ValueError for an unknown profile or switch.
 ref::Variants variants_of(const std::string& profile, const std::string& overrides);
+
+// A call (configuration and attributes) as the Python glue reads it: id, from, to, operator, opset,
+// saturate, round_mode (None: not set).
+nb::dict call_dict(const exhaustive::Call& call);
+
+// The glue's answer for a batch of `n` inputs: ("ok", raw bytes) copied to `out` (`out_bytes` of
+// them), ("rejected", message) or ("failed", kind, message) into `status`; anything else is a failed
+// call ("bad answer"). Every input (exhaustive.cpp) and the shaped calls of a vector validation
+// (validation.cpp) answer so.
+void decode_batch_answer(const nb::object& answer, size_t n, ElementType to, size_t out_bytes, uint8_t* out,
+                         exhaustive::BatchStatus& status);
 
 void def_conversions(nb::module_& m);
 void def_validation(nb::module_& m);

@@ -44,14 +44,7 @@ class PythonBatches : public harness::EveryInputOnly {
   BatchStatus convert(unsigned, const Call& call, uint64_t a, uint64_t b, const uint8_t* input, uint8_t* out) override {
     nb::gil_scoped_acquire gil;
     const ElementType from = call.config.from, to = call.config.to;
-    nb::dict c;
-    c["id"] = exhaustive::configuration_id(call.config);
-    c["from"] = std::string(info(from).name);
-    c["to"] = std::string(info(to).name);
-    c["operator"] = std::string(operator_name(call.op));
-    c["opset"] = call.opset;
-    c["saturate"] = call.saturate ? nb::cast(*call.saturate) : nb::none();
-    c["round_mode"] = call.round_mode ? nb::cast(*call.round_mode) : nb::none();
+    const nb::dict c = call_dict(call);
     const size_t n = static_cast<size_t>(b - a);
     const size_t in_bytes = *storage_bytes(from, n), out_bytes = *storage_bytes(to, n);
     BatchStatus s;
@@ -69,45 +62,13 @@ class PythonBatches : public harness::EveryInputOnly {
       s.kind = BatchStatus::Kind::kCallFailed, s.failure_kind = "interrupted", s.message = "the run was interrupted";
       return s;
     }
-    if (!nb::isinstance<nb::tuple>(answer) || nb::len(answer) < 2) {
-      s.kind = BatchStatus::Kind::kCallFailed, s.failure_kind = "bad answer", s.message = "not a tuple";
-      return s;
-    }
-    try {
-      decode(answer, n, to, out_bytes, out, s);
-    } catch (const std::exception& e) {  // an answer of the wrong shape
-      s = BatchStatus{BatchStatus::Kind::kCallFailed, "bad answer", e.what()};
-    }
+    decode_batch_answer(answer, n, to, out_bytes, out, s);
     return s;
-  }
-
-  static void decode(const nb::object& answer, size_t n, ElementType to, size_t out_bytes, uint8_t* out,
-                     BatchStatus& s) {
-    const nb::tuple t = nb::borrow<nb::tuple>(answer);
-    const std::string kind = nb::cast<std::string>(t[0]);
-    if (kind == "rejected") {
-      s.kind = BatchStatus::Kind::kRejected, s.message = nb::cast<std::string>(t[1]);
-    } else if (kind == "failed" && nb::len(t) == 3) {
-      s.kind = BatchStatus::Kind::kCallFailed, s.failure_kind = nb::cast<std::string>(t[1]),
-      s.message = nb::cast<std::string>(t[2]);
-    } else if (kind == "ok") {
-      const nb::bytes raw = nb::cast<nb::bytes>(t[1]);
-      if (raw.size() != out_bytes) {
-        s.kind = BatchStatus::Kind::kCallFailed, s.failure_kind = "bad answer";
-        s.message = "the output has " + std::to_string(raw.size()) + " bytes; " + std::to_string(n) + " " +
-                    std::string(info(to).name) + " elements take " + std::to_string(out_bytes);
-      } else {
-        std::memcpy(out, raw.c_str(), out_bytes);
-      }
-    } else {
-      s.kind = BatchStatus::Kind::kCallFailed, s.failure_kind = "bad answer", s.message = "unknown answer '" + kind + "'";
-    }
   }
 
   std::optional<nb::python_error> error_;  // read by validate_exhaustive after the run
 
  private:
-
   nb::callable convert_;
   std::string name_, description_;
 };
@@ -132,6 +93,49 @@ std::vector<Call> calls_of(const std::vector<std::string>& ids) {
 }
 
 }  // namespace
+
+nb::dict call_dict(const Call& call) {
+  nb::dict c;
+  c["id"] = exhaustive::configuration_id(call.config);
+  c["from"] = std::string(info(call.config.from).name);
+  c["to"] = std::string(info(call.config.to).name);
+  c["operator"] = std::string(operator_name(call.op));
+  c["opset"] = call.opset;
+  c["saturate"] = call.saturate ? nb::cast(*call.saturate) : nb::none();
+  c["round_mode"] = call.round_mode ? nb::cast(*call.round_mode) : nb::none();
+  return c;
+}
+
+void decode_batch_answer(const nb::object& answer, size_t n, ElementType to, size_t out_bytes, uint8_t* out,
+                         BatchStatus& s) {
+  if (!nb::isinstance<nb::tuple>(answer) || nb::len(answer) < 2) {
+    s = BatchStatus{BatchStatus::Kind::kCallFailed, "bad answer", "not a tuple"};
+    return;
+  }
+  try {
+    const nb::tuple t = nb::borrow<nb::tuple>(answer);
+    const std::string kind = nb::cast<std::string>(t[0]);
+    if (kind == "rejected") {
+      s.kind = BatchStatus::Kind::kRejected, s.message = nb::cast<std::string>(t[1]);
+    } else if (kind == "failed" && nb::len(t) == 3) {
+      s.kind = BatchStatus::Kind::kCallFailed, s.failure_kind = nb::cast<std::string>(t[1]),
+      s.message = nb::cast<std::string>(t[2]);
+    } else if (kind == "ok") {
+      const nb::bytes raw = nb::cast<nb::bytes>(t[1]);
+      if (raw.size() != out_bytes) {
+        s.kind = BatchStatus::Kind::kCallFailed, s.failure_kind = "bad answer";
+        s.message = "the output has " + std::to_string(raw.size()) + " bytes; " + std::to_string(n) + " " +
+                    std::string(info(to).name) + " elements take " + std::to_string(out_bytes);
+      } else {
+        std::memcpy(out, raw.c_str(), out_bytes);
+      }
+    } else {
+      s.kind = BatchStatus::Kind::kCallFailed, s.failure_kind = "bad answer", s.message = "unknown answer '" + kind + "'";
+    }
+  } catch (const std::exception& e) {  // an answer of the wrong shape (a list where bytes belong, ...)
+    s = BatchStatus{BatchStatus::Kind::kCallFailed, "bad answer", e.what()};
+  }
+}
 
 void def_exhaustive(nb::module_& m) {
   m.def("exhaustive_configurations", [] {

@@ -94,6 +94,7 @@ NB_MODULE(_core, m) {
   });
   // What castlike.fuzz, castlike.hypothesis and the shape pass of castlike.validate draw from: the
   // harness's shape plan and decisive inputs, and its vector file for a call (one home each).
+  m.attr("shape_alignment") = harness::kShapeAlignment;
   m.def("shape_plan", [](const std::string& from, const std::string& to, bool in_place) {
     nb::list out;
     for (const harness::CallShape& s : harness::shape_plan(type_named(from), type_named(to), {in_place, false})) {

@@ -13,6 +13,7 @@
 #include "judging/baseline.hpp"
 #include "castlike/packing.hpp"
 #include "common.hpp"
+#include "judging/shape_calls.hpp"
 #include "judging/validator.hpp"
 
 namespace castlike::python {
@@ -30,19 +31,45 @@ CaseOutput failed(const std::string& kind, const std::string& message) {
 }
 
 // The function answers one case at a time; every input is judged through a function answering
-// batches (exhaustive.cpp), which answers in another shape.
+// batches (exhaustive.cpp), which answers in another shape. After each case, the harness's shape
+// pass (judging/shape_cases.hpp) calls `shaped` (when given) in the shape plan's shapes:
+//   shaped(call dict, shape dict, input raw bytes) -> an answer as a batch's (decode_batch_answer)
+// where the shape dict is the plan's (kind, length, input_offset, output_offset, in_place); the
+// glue lays the input out at those offsets in numpy buffers (castlike/_validate.py).
 class PythonImplementation : public harness::CasesOnly {
  public:
-  PythonImplementation(nb::callable run, std::string name, std::string description)
+  PythonImplementation(nb::callable run, nb::object shaped, bool in_place, std::string name, std::string description)
       : CasesOnly("a Python function answering one case at a time is not judged on every input (that takes a "
                   "function answering batches)"),
         run_(std::move(run)),
+        shaped_(std::move(shaped)),
+        in_place_(in_place),
         name_(std::move(name)),
         description_(std::move(description)) {}
   std::string name() const override { return name_; }
   std::string description() const override { return description_; }
   std::optional<harness::DeclaredCoverage> coverage() const override { return coverage_; }
   std::optional<harness::DeclaredCoverage> coverage_;  // the callable's castlike_coverage, if it has one
+  bool takes_case_shapes() const override { return !shaped_.is_none(); }
+  harness::ShapeCapabilities shape_capabilities() const override { return {in_place_, false}; }
+  exhaustive::BatchStatus convert_in_shape(unsigned, const exhaustive::Call& call, uint64_t a, uint64_t b,
+                                           const uint8_t* input, uint8_t* out,
+                                           const harness::CallShape& shape) override {
+    const size_t n = static_cast<size_t>(b - a);
+    nb::dict s;
+    s["kind"] = std::string(harness::position_kind_name(shape.kind));
+    s["length"] = shape.length;
+    s["input_offset"] = shape.input_offset;
+    s["output_offset"] = shape.output_offset;
+    s["in_place"] = shape.in_place;
+    s["description"] = shape.description();
+    // A Python exception here is the glue's, as in run(): it ends the validation.
+    const nb::object answer = shaped_(call_dict(call), s, nb::bytes(reinterpret_cast<const char*>(input),
+                                                                    *storage_bytes(call.config.from, n)));
+    exhaustive::BatchStatus status;
+    decode_batch_answer(answer, n, call.config.to, *storage_bytes(call.config.to, n), out, status);
+    return status;
+  }
   CaseOutput run(const VectorFile& f, size_t) override {
     nb::dict c;
     c["name"] = f.name;
@@ -117,6 +144,8 @@ class PythonImplementation : public harness::CasesOnly {
   }
 
   nb::callable run_;
+  nb::object shaped_;  // None: no shape pass
+  bool in_place_;
   std::string name_, description_;
 };
 
@@ -160,6 +189,27 @@ nb::dict failure_dict(const harness::Failure& f) {
   d["line"] = harness::failure_line(f);
   d["block"] = harness::failure_block(f, "  ");
   d["reproduce"] = harness::explain_command(f);
+  d["position"] = f.position;  // the shape pass's: "tail", "head", ...; "" for the case's own call
+  d["shape"] = f.shape;
+  return d;
+}
+
+nb::dict shapes_dict(const harness::ShapeResults& r) {
+  nb::dict d;
+  d["ran"] = r.ran;
+  d["line"] = r.ran ? harness::shapes_line(r.in_place) : std::string();
+  d["ok"] = r.ok();
+  d["calls"] = r.calls;
+  d["fail"] = r.fail;
+  d["failed_calls"] = r.failed_calls;
+  d["first_call_problem"] = r.first_call_problem;
+  d["in_place"] = r.in_place;
+  nb::dict by_position;
+  for (const auto& [position, n] : r.fail_by_position) by_position[nb::str(position.c_str())] = n;
+  d["by_position"] = by_position;
+  nb::list failures;
+  for (const auto& f : r.failures) failures.append(failure_dict(f));
+  d["failures"] = failures;
   return d;
 }
 
@@ -243,6 +293,9 @@ void def_validation(nb::module_& m) {
         for (const auto& e : harness::run_entries(r.report)) out.append(row_dict(e));
         return out;
       }, "The run's rows as a baseline lists them: discrepancies (case, rule) with their first failures, and rejections.")
+      .def("shapes", [](const PyReport& r) { return shapes_dict(r.report.shapes); },
+           "The shape pass: ran, line, ok, calls, fail, failed_calls, first_call_problem, in_place, "
+           "by_position, failures (each with its position kind and call shape).")
       .def("call_failures", [](const PyReport& r) {
         nb::list out;
         for (const auto& c : r.report.call_failures) {
@@ -278,8 +331,8 @@ void def_validation(nb::module_& m) {
 
   m.def("validate", [](PyVectorSet& set, nb::callable run, const std::string& name, const std::string& description,
                        std::optional<std::vector<std::string>> rules, size_t examples_per_rule, nb::object progress,
-                       std::optional<std::string> coverage) {
-        PythonImplementation impl(std::move(run), name, description);
+                       std::optional<std::string> coverage, nb::object shaped, bool in_place) {
+        PythonImplementation impl(std::move(run), std::move(shaped), in_place, name, description);
         impl.coverage_ = declared_coverage_of(coverage);
         harness::ValidateOptions options;
         options.examples_per_rule = examples_per_rule;
@@ -301,7 +354,8 @@ void def_validation(nb::module_& m) {
         }
         return r;
       }, nb::arg("set"), nb::arg("run"), nb::arg("name"), nb::arg("description"), nb::arg("rules").none(),
-      nb::arg("examples_per_rule"), nb::arg("progress").none(), nb::arg("coverage").none() = nb::none());
+      nb::arg("examples_per_rule"), nb::arg("progress").none(), nb::arg("coverage").none() = nb::none(),
+      nb::arg("shaped").none() = nb::none(), nb::arg("in_place") = false);
 }
 
 }  // namespace castlike::python

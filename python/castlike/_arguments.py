@@ -10,6 +10,8 @@ import numbers
 import os
 from typing import Any, Union
 
+import numpy as np
+
 from ._errors import InvalidArgument, InvalidArgumentType
 
 # What a path argument may be (path() decodes it).
@@ -53,3 +55,11 @@ def timeout(value: Any) -> float:
     if not math.isfinite(seconds) or seconds <= 0:
         raise InvalidArgument("timeout must be a finite number of seconds above 0, not %r" % (value,))
     return seconds
+
+
+def flag(name: str, value: Any) -> bool:
+    """A yes/no argument: a bool (numpy's included); anything else would read as true or false by
+    accident (shapes="no" is true)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise InvalidArgumentType("%s must be True or False, not %r" % (name, value))
+    return bool(value)

@@ -45,7 +45,7 @@ from ._arguments import AnyPath
 from ._errors import InvalidArgument, InvalidArgumentType
 from ._core import ExhaustiveReport as CoreExhaustiveReport
 from ._core import Report as CoreReport
-from ._types import element_type, from_raw, raw_bytes, storage_bytes
+from ._types import bits_dtype, element_type, from_raw, raw_bytes, storage_bytes
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -212,29 +212,104 @@ def takes_operator(impl: Implementation) -> bool:
     return any(p.name == "operator" or p.kind is p.VAR_KEYWORD for p in parameters)
 
 
-def _call(impl: Implementation, case: Case) -> Answer:
-    """The implementation on one case, in this process: the answer tuple of _core.validate. A Cast
-    case goes to implementations that take operator= only: the conversion is CastLike's, but the
-    opsets a Cast node has are not (Cast exists from opset 13, CastLike from 15)."""
-    x = _input_array(case)
+def _invoke(impl: Implementation, x: Any, case: Case, **extra: Any) -> Tuple[Optional[Answer], Any]:
+    """Calls `impl` on `x` as `case` states: (None, its result), or (the answer, None) when it
+    declined the call or did not come back. A Cast case goes to implementations that take
+    operator= only: the conversion is CastLike's, but the opsets a Cast node has are not (Cast
+    exists from opset 13, CastLike from 15)."""
     kwargs: Dict[str, Any] = dict(saturate=case["saturate"], round_mode=case["round_mode"], opset=case["opset"])
     if case.get("operator", "CastLike") != "CastLike":
         if not takes_operator(impl):
             return ("rejected",
-                    "the implementation takes no operator= argument: %s cases are not run" % case["operator"])
+                    "the implementation takes no operator= argument: %s cases are not run" % case["operator"]), None
         kwargs["operator"] = case["operator"]
     if element_type(case["from"]).dtype is None:  # raw bits (no ml_dtypes): the array cannot say its type
         kwargs["from_type"] = case["from"]
     try:
-        out = impl(x, case["to"], **kwargs)
+        return None, impl(x, case["to"], **kwargs, **extra)
     except KeyboardInterrupt:
         raise
     except Exception as e:  # the implementation declined the call
-        return ("rejected", _one_line(e))
+        return ("rejected", _one_line(e)), None
     except BaseException as e:  # SystemExit and the like: the call did not come back
         return ("failed", "exited", "the implementation raised %s%s" % (
-            type(e).__name__, ": %s" % e if str(e) else ""))
-    return _decode(out, case)
+            type(e).__name__, ": %s" % e if str(e) else "")), None
+
+
+def _call(impl: Implementation, case: Case) -> Answer:
+    """The implementation on one case, in this process: the answer tuple of _core.validate."""
+    declined, out = _invoke(impl, _input_array(case), case)
+    return declined if declined is not None else _decode(out, case)
+
+
+# ---- the shape pass -----------------------------------------------------------------------------
+# After each case the harness calls the implementation again on the case's elements in the shapes
+# of its shape plan (harness/generation/shape_plan.hpp, through _core: the one home of the shapes).
+# A numpy implementation's code paths are chosen by length and by where its arrays start, so the
+# input is a view at the shape's element offset into a larger buffer aligned to ALIGNMENT bytes; an
+# implementation that takes out= also writes into such a view (the output's offset), and one that
+# declares in place (castlike_in_place = True, or validate(..., in_place=True)) gets out= a view of
+# the input's own bytes. The packed types are one element per byte in numpy (ml_dtypes' layout or
+# their unpacked bits), so their offsets are whole elements.
+
+ALIGNMENT: int = _core.shape_alignment  # the shape plan's: a cache line, the widest vector register
+
+
+def takes_out(impl: Implementation) -> bool:
+    """Whether `impl` takes out= (a keyword of that name): the array to write its answer into."""
+    try:
+        return "out" in inspect.signature(impl).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def declares_in_place(impl: Implementation) -> bool:
+    """Whether `impl` declares that out= may be its input's own memory (castlike_in_place = True)."""
+    return getattr(impl, "castlike_in_place", False) is True
+
+
+def _aligned(nbytes: int) -> Array:
+    """A zeroed uint8 buffer of `nbytes` that starts on an ALIGNMENT-byte boundary."""
+    storage = np.zeros(nbytes + ALIGNMENT, dtype=np.uint8)
+    start = -storage.ctypes.data % ALIGNMENT
+    return storage[start:start + nbytes]
+
+
+def _view(buffer: Array, offset: int, count: int, dtype: Any) -> Array:
+    size = np.dtype(dtype).itemsize
+    return buffer[offset * size:(offset + count) * size].view(dtype)
+
+
+def _shaped_call(impl: Implementation, call: Case, shape: Case, raw: bytes) -> Answer:
+    """The implementation on `raw`'s elements in one shape of the plan: the answer tuple of a
+    batch (("ok", raw bytes), ("rejected", message) or ("failed", kind, message))."""
+    src, dst = element_type(call["from"]), element_type(call["to"])
+    n, at = shape["length"], shape["input_offset"]
+    x = from_raw(np.frombuffer(raw, dtype=np.uint8), src, (n,))
+    out_dtype = dst.dtype if dst.dtype is not None else bits_dtype(dst)
+    in_bytes = (at + n) * x.dtype.itemsize
+    if shape["in_place"]:
+        buffer = _aligned(max(in_bytes, (at + n) * np.dtype(out_dtype).itemsize))
+    else:
+        buffer = _aligned(in_bytes)
+    view = _view(buffer, at, n, x.dtype)
+    view[...] = x
+    extra: Dict[str, Any] = {}
+    if shape["in_place"]:
+        extra["out"] = _view(buffer, at, n, out_dtype)
+    elif takes_out(impl):
+        extra["out"] = _view(_aligned((shape["output_offset"] + n) * np.dtype(out_dtype).itemsize),
+                             shape["output_offset"], n, out_dtype)
+    declined, out = _invoke(impl, view, call, **extra)
+    if declined is not None:
+        return declined
+    if isinstance(out, PartialOutput):
+        return ("failed", "bad answer", "element errors in a call of %s" % shape["description"])
+    try:
+        answer = _answer_bytes(extra["out"] if "out" in extra else out, dst, (n,), n)
+    except BadAnswer as e:
+        return ("failed", "bad answer", str(e))
+    return ("ok", answer)
 
 
 def _decode(out: Any, case: Case) -> Answer:
@@ -274,10 +349,10 @@ class _Isolated:
             faulthandler.disable()  # a crash here is the expected, reported outcome: no dump on stderr
             while True:
                 try:
-                    case = conn.recv()
+                    request = conn.recv()
                 except EOFError:
                     return
-                conn.send(_call(impl, case))
+                conn.send(_call(impl, request) if isinstance(request, dict) else _shaped_call(impl, *request))
 
         self.process = self.context.Process(target=serve, args=(child,), daemon=True)
         self.process.start()
@@ -294,13 +369,20 @@ class _Isolated:
         self.process = self.conn = None
 
     def __call__(self, case: Case) -> Answer:
+        return self._request(case)
+
+    def shaped(self, call: Case, shape: Case, raw: bytes) -> Answer:
+        """_shaped_call in the child."""
+        return self._request((call, shape, raw))
+
+    def _request(self, request: Union[Case, Tuple[Case, Case, bytes]]) -> Answer:
         if self.process is None or self.conn is None or not self.process.is_alive():
             self._stop()
             self._start()
         process, conn = self.process, self.conn
         assert process is not None and conn is not None  # _start made them
         try:
-            conn.send(case)
+            conn.send(request)
             if conn.poll(self.timeout):
                 return cast(Answer, conn.recv())
             self._stop()
@@ -419,6 +501,13 @@ class Report(_Rendered):
 
     def call_failures(self) -> List[Dict[str, Any]]:
         return self._core.call_failures()
+
+    def shapes(self) -> Dict[str, Any]:
+        """The shape pass: ran, line (the shapes used), ok, calls, fail, failed_calls,
+        first_call_problem, in_place, by_position ({"tail": wrong elements, ...}) and failures (the
+        first few of each position kind, as discrepancies()' examples, with "position" and
+        "shape": the call's length and offsets, and the element)."""
+        return self._core.shapes()
 
     def baseline(self) -> str:
         """This run as a baseline document (what `castlike validate --write-expect` writes)."""
@@ -553,7 +642,8 @@ def validate(impl: Implementation, *, vectors: Vectors = ..., cases: Cases = ...
              description: str = ..., expect: Optional[AnyPath] = ..., expect_strict: bool = ..., isolate: bool = ...,
              timeout: float = ..., examples_per_rule: int = ..., batch: int = ...,
              input_range: Optional[Tuple[int, int]] = ..., max_intervals: Optional[int] = ...,
-             progress: Optional[Callable[[int, int, int], Any]] = ...) -> Report: ...
+             progress: Optional[Callable[[int, int, int], Any]] = ..., shapes: bool = ...,
+             in_place: Optional[bool] = ...) -> Report: ...
 
 
 @overload
@@ -562,7 +652,8 @@ def validate(impl: Implementation, *, vectors: Vectors = ..., cases: Cases = ...
              description: str = ..., expect: Optional[AnyPath] = ..., expect_strict: bool = ..., isolate: bool = ...,
              timeout: float = ..., examples_per_rule: int = ..., batch: int = ...,
              input_range: Optional[Tuple[int, int]] = ..., max_intervals: Optional[int] = ...,
-             progress: Optional[Callable[[int, int, int], Any]] = ...) -> ExhaustiveReport: ...
+             progress: Optional[Callable[[int, int, int], Any]] = ..., shapes: bool = ...,
+             in_place: Optional[bool] = ...) -> ExhaustiveReport: ...
 
 
 def validate(impl: Implementation, *, vectors: Vectors = None, cases: Cases = None, pairs: Pairs = None,
@@ -570,7 +661,8 @@ def validate(impl: Implementation, *, vectors: Vectors = None, cases: Cases = No
              name: Optional[str] = None, description: str = "", expect: Optional[AnyPath] = None,
              expect_strict: bool = False, isolate: bool = False, timeout: float = 10.0, examples_per_rule: int = 5,
              batch: int = 1 << 20, input_range: Optional[Tuple[int, int]] = None, max_intervals: Optional[int] = None,
-             progress: Optional[Callable[[int, int, int], Any]] = None) -> Union[Report, ExhaustiveReport]:
+             progress: Optional[Callable[[int, int, int], Any]] = None, shapes: bool = True,
+             in_place: Optional[bool] = None) -> Union[Report, ExhaustiveReport]:
     """Judges `impl` (see the module's text for the calling convention) against the exact reference.
 
     vectors     vector directories or files (default: the packaged curated set and spec examples)
@@ -586,6 +678,12 @@ def validate(impl: Implementation, *, vectors: Vectors = None, cases: Cases = No
                 are new or changed (expect_strict: also on vanished ones)
     isolate     each call in a child process (crash / hang / exit -> a failed call), `timeout` s each
     progress    called as progress(files_done, files, elements_judged) after each vector file
+    shapes      after each vector file, its elements again in every shape of the shape plan (block
+                tails, heads at every offset inside 64 bytes, long calls; in place where declared):
+                a wrong element that is right in an aligned call is reported with its position
+                kind (Report.shapes()). False: the value pass only
+    in_place    whether out= may be the input's own memory (default: the implementation's
+                castlike_in_place attribute); needs an implementation that takes out=
 
     Returns a Report (or an ExhaustiveReport)."""
     if not callable(impl):
@@ -594,6 +692,9 @@ def validate(impl: Implementation, *, vectors: Vectors = None, cases: Cases = No
     description = _arguments.text("description", _description_of(impl, description))
     rule_ids = None if not rules else [_rule_id(r) for r in rules]
     seconds = _arguments.timeout(timeout)  # refused even unused: a caller's mistake either way
+    aliasing = declares_in_place(impl) if in_place is None else _arguments.flag("in_place", in_place)
+    if aliasing and not takes_out(impl):
+        raise InvalidArgument("in place needs an implementation that takes out= (the array to write into)")
     isolated = _Isolated(impl, seconds) if isolate else None
     runner: Callable[[Case], Answer] = isolated if isolated is not None else (lambda case: _call(impl, case))
     try:
@@ -609,9 +710,13 @@ def validate(impl: Implementation, *, vectors: Vectors = None, cases: Cases = No
             if not chosen:
                 raise InvalidArgument("the selection (cases=%r, pairs=%r) holds no vector file" % (cases, pairs))
             vector_set.keep([e["name"] for e in chosen])
+        shaped: Optional[Callable[[Case, Case, bytes], Answer]] = None
+        if _arguments.flag("shapes", shapes):
+            shaped = isolated.shaped if isolated is not None else (
+                lambda call, shape, raw: _shaped_call(impl, call, shape, raw))
         core = _core.validate(vector_set, runner, label, description, rule_ids,
                               _count("examples_per_rule", examples_per_rule, least=0), progress,
-                              _declared_coverage(impl))
+                              _declared_coverage(impl), shaped, aliasing)
     finally:
         if isolated is not None:
             isolated.close()

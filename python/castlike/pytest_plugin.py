@@ -213,7 +213,15 @@ def test_castlike(castlike_case: Case, castlike_impl: Implementation, pytestconf
     if opt.castlike_expect:
         _judge_against(report, castlike_case["name"], opt.castlike_expect)
     elif not report.ok:
-        pytest.fail(_message(report.verdict, report.discrepancies(), report.call_failures()), pytrace=False)
+        shapes = report.shapes()
+        # The shape pass's wrong elements (right in an aligned call): by position kind, each with its call.
+        more = ["shape pass: %s wrong (%s)" % (shapes["fail"], ", ".join(
+            "%s %d" % kv for kv in sorted(shapes["by_position"].items())))] if shapes["fail"] else []
+        more += ["  position %s, in a call of %s:\n%s" % (f["position"], f["shape"], f["block"].rstrip("\n"))
+                 for f in shapes["failures"]]
+        if shapes["failed_calls"]:
+            more.append("shape pass: %d failed calls (%s)" % (shapes["failed_calls"], shapes["first_call_problem"]))
+        pytest.fail(_message(report.verdict, report.discrepancies(), report.call_failures(), more), pytrace=False)
 
 
 def _judge_against(report: Report, name: str, baseline: str) -> None:

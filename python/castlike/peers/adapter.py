@@ -3,7 +3,8 @@ vector-file mode
 
     --vectors PATH [--vectors PATH ...] --out results.jsonl [--only NAME,...]
 
-writes a results file for `castlike validate --results`; `--exhaustive ID ...` (with `--inputs` for
+writes a results file for `castlike validate --results` (with `--shapes`: the shape pass's document,
+castlike.peers.shapes); `--exhaustive ID ...` (with `--inputs` for
 a structured set), `--files LIST` and `--list` are the exhaustive mode (castlike.peers.exhaustive),
 for the peers whose registry row has it."""
 
@@ -29,8 +30,19 @@ def main(peer: str, argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--out", required=True, help="results file to write (JSON Lines)")
     parser.add_argument("--only", help="comma-separated case names (for a quick look; the validator "
                                         "then needs --vectors with just those files)")
+    parser.add_argument("--shapes", action="store_true",
+                        help="write the shape pass's document (castlike.peers.shapes) to --out instead: the "
+                             "cases judged in every shape of the shape plan, here through castlike.validate")
     args = parser.parse_args(argv)
     only = args.only.split(",") if args.only else None
+    if args.shapes:
+        from . import shapes
+        doc = shapes.run(impl, peer, args.vectors, only)
+        shapes.write(doc, args.out)
+        print("%s: shape pass: %d calls, %d wrong, %d failed calls, %d configurations with bits by call "
+              "(%.0f s) -> %s" % (peer, doc["calls"], doc["wrong"], doc["failed_calls"], len(doc["bits_by_call"]),
+                                  doc["seconds"]["wall"], args.out))
+        return 0
     try:
         counts = write_results(impl, args.vectors, args.out, only=only)
     except VectorError as e:

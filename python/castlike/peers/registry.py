@@ -41,6 +41,8 @@ class Peer:
     exhaustive: bool  # its adapter has the every-input mode (castlike.peers.exhaustive)
     runs: str  # one of RUNS
     every_float32: bool = False  # its every-float32-input run is checked (third-party-exhaustive)
+    # Its vector check also runs the shape pass (scripts/check-known-discrepancies; castlike.peers.shapes).
+    shapes: bool = True
 
     def implementation(self) -> Any:
         """The peer as an implementation for castlike.validate (its runtime must be importable)."""
@@ -52,14 +54,19 @@ class Peer:
 PEERS: Tuple[Peer, ...] = (
     Peer("onnxruntime", "onnxruntime's InferenceSession (CPU), graph optimizations off, outputs read as raw bytes",
          "onnxruntime", "onnxruntime_session:OnnxruntimeSession", None, True, True, "ci"),
+    # No shape pass: a Python model of the operator (numpy over whole arrays), without paths chosen by
+    # a call's length or alignment, and an evaluator built per call would make the pass its slowest.
     Peer("onnx-reference", "onnx.reference.ReferenceEvaluator through onnx's backend API",
-         "onnx-reference", "onnx_reference:onnx_reference", None, True, False, "ci-vectors"),
+         "onnx-reference", "onnx_reference:onnx_reference", None, True, False, "ci-vectors", shapes=False),
     Peer("ml-dtypes", "numpy astype between numpy's and ml_dtypes' types; no opsets, no attributes",
          "ml-dtypes", "ml_dtypes_astype:MlDtypesAstype", None, False, True, "ci"),
     Peer("openvino", "OpenVINO's ONNX frontend, CPU plugin, the input fed at run time (its Convert kernel)",
          "openvino", "openvino_compiled:OpenvinoCompiled", "fed", True, True, "ci-sampled", every_float32=True),
+    # No shape pass: the input is an initializer, so every call compiles a model (constant folding
+    # computes the cast then) and the pass's 180,000 calls would be as many compilations; the fed row
+    # judges the Convert kernel's paths by length and offset.
     Peer("openvino-constant", "OpenVINO with the input as an initializer (constant folding computes the cast)",
-         "openvino", "openvino_compiled:OpenvinoCompiled", "constant", True, True, "ci-sampled"),
+         "openvino", "openvino_compiled:OpenvinoCompiled", "constant", True, True, "ci-sampled", shapes=False),
     Peer("jax", "jax.numpy astype, jitted, XLA on CPU, jax_enable_x64; no opsets, no attributes",
          "jax", "jax_convert:JaxConvert", "astype", False, True, "ci-sampled", every_float32=True),
     Peer("jax-lax", "jax.lax.convert_element_type, jitted, XLA on CPU; no opsets, no attributes",
