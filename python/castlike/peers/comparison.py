@@ -19,12 +19,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .findings import BUG, NO_ATTRIBUTE, READING
+from .findings import BUG, NO_ATTRIBUTE, READING, UNSPECIFIED
 
 AGREES, LACKS = "agrees", "lacks"
 # The worst standing of a cell's classes decides its colour.
-RANK = {AGREES: 0, NO_ATTRIBUTE: 1, READING: 2, BUG: 3, LACKS: 4}
-COLOURS = {AGREES: "#b7e1b0", NO_ATTRIBUTE: "#d9d9d9", READING: "#f6d58e", BUG: "#f08a80", LACKS: "#9fb7d9"}
+RANK = {AGREES: 0, NO_ATTRIBUTE: 1, UNSPECIFIED: 2, READING: 3, BUG: 4, LACKS: 5}
+COLOURS = {AGREES: "#b7e1b0", NO_ATTRIBUTE: "#d9d9d9", UNSPECIFIED: "#e3d3f0", READING: "#f6d58e", BUG: "#f08a80",
+           LACKS: "#9fb7d9"}
 
 
 # The type families of the summary, by destination type, each with the test of a type's name; the
@@ -59,9 +60,10 @@ def summary(data: dict[str, Any]) -> dict[str, dict[str, dict[str, Any]]]:
             classes = [k for r in rows for k in r["cells"][peer]["classes"]]
             failing = sum(k["failures"] for k in classes)
             kinds = {s: len({(k["rule"], k["reading"]) for k in classes if k["standing"] == s})
-                     for s in (BUG, READING, NO_ATTRIBUTE)}
+                     for s in (BUG, READING, NO_ATTRIBUTE, UNSPECIFIED)}
             out[family][peer] = {"elements": elements, "exact": elements - lacks - failing, "lacks": lacks,
-                                 "bugs": kinds[BUG], "readings": kinds[READING], "no_attribute": kinds[NO_ATTRIBUTE]}
+                                 "bugs": kinds[BUG], "readings": kinds[READING], "no_attribute": kinds[NO_ATTRIBUTE],
+                                 "unspecified": kinds[UNSPECIFIED]}
     return out
 
 
@@ -133,11 +135,13 @@ def summary_table(data: dict[str, Any]) -> str:
                 cells.append("<td>-</td>")
                 continue
             share = 100.0 * s["exact"] / s["elements"]
-            status = BUG if s["bugs"] else READING if s["readings"] else NO_ATTRIBUTE if s["no_attribute"] else \
+            status = BUG if s["bugs"] else READING if s["readings"] else UNSPECIFIED if s["unspecified"] else \
+                NO_ATTRIBUTE if s["no_attribute"] else \
                 LACKS if s["lacks"] else AGREES
             cells.append("<td class=\"%s\"><b>%.1f%%</b> exact<br>%d bug%s, %d reading%s%s<br>lacks %d of %d</td>" % (
                 status.replace(" ", "-"), share, s["bugs"], "s"[:s["bugs"] != 1], s["readings"],
-                "s"[:s["readings"] != 1], ", %d no-attr." % s["no_attribute"] if s["no_attribute"] else "",
+                "s"[:s["readings"] != 1], "".join(", %d %s" % (s[k], label) for k, label in (
+                    ("unspecified", "unspecified"), ("no_attribute", "no-attr.")) if s[k]),
                 s["lacks"], s["elements"]))
         out.append("<tr><th>%s</th>%s</tr>" % (e(family), "".join(cells)))
     return "".join(out) + "</table>"
@@ -162,7 +166,8 @@ def page(data: dict[str, Any]) -> str:
            "<p>One row per vector file (a type pair at one operator, opset and attribute setting), one column per "
            "implementation. Each cell: <b>agrees</b> with castlike's default reading; follows a <b>reading</b> of an "
            "ambiguous point of the ONNX sources; has a <b>bug</b> (departs from a plain sentence of the ONNX page); "
-           "has <b>no attribute</b> (the API has no saturate / round_mode); <b>lacks</b> the conversion (rejected). "
+           "has <b>no attribute</b> (the API has no saturate / round_mode); departs where the result is "
+           "<b>unspecified</b> (no sentence of the pages fixes it: not a bug); <b>lacks</b> the conversion (rejected). "
            "Each class links to its report.</p>",
            "<table class=\"legend\"><tr>" + "".join("<td class=\"%s\">%s</td>" % (s.replace(" ", "-"), s)
                                                     for s in RANK) + "</tr></table>",
