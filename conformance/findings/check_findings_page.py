@@ -4,15 +4,17 @@ end on made-up peers, the page rendered by headless Chromium.
 
 Two results files are written by hand from four generated vector files, each answer the expected
 bits but for planted differences: "onnxruntime" gives +6 for NaN to FLOAT4E2M1 (the reading
-A2=six), an INT4 value no reading gives (a bug) and rejects INT8 -> INT16 (lacks it); "ml-dtypes"
+A2=six), an INT4 value no reading gives (unspecified: no sentence of the pages fixes the 4-bit
+integers), 0x01 for an overflow to FLOAT8E4M3FN with saturate=0 (a bug against the float 8 table)
+and rejects INT8 -> INT16 (lacks it); "ml-dtypes"
 saturates ±inf to FLOAT8E4M3FN with saturate=0 (saturate=1: an attribute its API lacks). `castlike validate` judges
 them, the findings module writes the reports (each class: title, sentence, bug or reading, minimal
 inputs, extent, reproduction) and the comparison page; then
 
-  - the reports say "Not a bug" for the reading, "A bug" for the unexplained class, name the rule's
-    sentence and the minimal input's bits;
+  - the reports say "Not a bug" for the reading and the unspecified class, "A bug" for the float 8
+    one, quote its sentence and give the minimal input's bits;
   - `chromium --dump-dom`: one row per vector file, one column per implementation, each planted cell
-    with its status, every class linked to its report (which exists), no script;
+    with its status, every class linked to its report (rendered on the peer's index.html), no script;
   - `chromium --screenshot`: each status's colour on screen, and the colours are distinct.
 
   check_findings_page.py --castlike EXE --source-dir DIR --out-dir DIR
@@ -144,17 +146,19 @@ def main():
     tables = dom.find("table", "pairs")
     trs = dom.find("tr", inside=tables[0]) if tables else []
     heads = [E[i]["text"] for i in dom.find("th", inside=tables[0])] if tables else []
-    check(len(trs) == len(CASES) + 1 and heads == ["case", "pair", "call", "onnxruntime", "ml-dtypes"],
+    check(len(trs) == len(CASES) + 1 and heads == ["case", "pair", "call", "elements", "onnxruntime", "ml-dtypes"],
           "one row per vector file, one column per implementation (%d rows, %s)" % (len(trs) - 1, heads))
     cells = {}
     for tr in trs[1:]:
         tds = dom.find("td", inside=tr)
-        cells[E[tds[0]]["text"]] = [E[t]["attrs"].get("class") for t in tds[3:]]
+        cells[E[tds[0]]["text"]] = [E[t]["attrs"].get("class") for t in tds[4:]]
     want = {"FLOAT_to_FLOAT4E2M1_op25": ["reading", "agrees"], "FLOAT_to_INT4_op25": ["unspecified", "agrees"],
             "INT8_to_INT16_op25": ["lacks", "agrees"], "FLOAT_to_FLOAT8E4M3FN_op25_sat0": ["bug", "no-attribute"]}
     check(cells == want, "each cell has its status (%s)" % cells)
     links = [E[i]["attrs"]["href"] for i in dom.find("a")]
-    check(len(links) == 4 and all((out / h).is_file() for h in links), "every class links to its report (%s)" % links)
+    anchors = {h: (out / h.split("#")[0]).read_text() if (out / h.split("#")[0]).is_file() else "" for h in links}
+    check(len(links) == 4 and all("<section id=\"%s\">" % h.split("#")[1] in page for h, page in anchors.items()),
+          "every class links to its report, rendered on its peer's page (%s)" % links)
     check(not dom.find("script") and "<b>here</b>" not in dumped.stdout.decode("utf-8"),
           "no script; a peer's message is text, not markup")
     page = page_path.read_text()

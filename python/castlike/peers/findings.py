@@ -239,13 +239,15 @@ def pairs_of(failures: list[dict[str, Any]]) -> list[tuple[str, int]]:
 
 def intervals_of(c: "FindingClass", exhaustive: dict[str, Any] | None) -> list[tuple[str, dict[str, Any]]]:
     """The extent on every input: the intervals of the peer's exhaustive runs (castlike validate
-    --exhaustive, kept in vectors/known-discrepancies/exhaustive-<peer>.json) with the class's rule
-    that its reading explains (an "unexplained" class's: those no reading explains, or only readings
+    --exhaustive, kept in vectors/known-discrepancies/exhaustive-<peer>.json) of the configurations
+    the class fails in on the vectors (same pair and attributes), with the class's rule, that its
+    reading explains (an "unexplained" class's: those no reading explains, or only readings
     the class refuses), as (configuration, interval)."""
     if not exhaustive:
         return []
+    calls = c.calls if c.calls is not None else {call_key(f) for f in c.failures}
     return [(conf["id"], i) for conf in exhaustive["configurations"] for i in conf["intervals"]
-            if i["rule"] == c.rule and (c.calls is None or configuration_call(conf["id"]) in c.calls)
+            if i["rule"] == c.rule and configuration_call(conf["id"]) in calls
             and (c.reading in i["readings"] or (c.reading == "unexplained" and set(i["readings"]) <= set(c.refused)))]
 
 
@@ -311,7 +313,11 @@ def value_of(t: TypeFacts, bits: int) -> str:
     bias = (1 << (t.exponent_bits - 1)) - (0 if t.encoding == "fnuz" else 1)
     value = Fraction(mantissa if not exponent else mantissa + (1 << t.mantissa_bits), 1 << t.mantissa_bits) * \
         Fraction(2) ** (max(exponent, 1) - bias)
-    text = repr(float(value))  # exact: every value of a type of at most 32 bits is a double
+    if value.numerator == 1 and value.denominator >= 1 << 16:  # a small power of two: 2^-126
+        return "%s2^-%d" % (sign, value.denominator.bit_length() - 1)
+    if value.denominator == 1 and value.numerator >= 1 << 32 and value.numerator & (value.numerator - 1) == 0:
+        return "%s2^%d" % (sign, value.numerator.bit_length() - 1)
+    text = repr(float(value))  # the shortest decimal that reads back: every value here is a double
     text = text[:-2] if text.endswith(".0") else text
     return sign + text
 
@@ -344,10 +350,12 @@ def extent_title(c: FindingClass, exhaustive: dict[str, Any] | None, types: dict
         first, last = int(i["first"], 16), int(i["last"], 16)
         a, b = value_of(ts, first), value_of(ts, last)
         after = value_of(ts, last + 1) if last + 1 < 1 << ts.bits else ""
+        negative = a.startswith("-")
         if first == last:
             ranges.append(a)
-        elif after and not b.startswith("-") and not after.startswith(("-", "inf", "NaN")):
-            ranges.append("[%s, %s)" % (a, after))
+        elif after and after[0].isdigit() == (not negative) and not after.lstrip("-").startswith(("inf", "NaN")):
+            # the next pattern's value closes it: [480, 496) above zero, (-496, -480] below
+            ranges.append("(%s, %s]" % (after, a) if negative else "[%s, %s)" % (a, after))
         else:
             ranges.append("%s to %s" % (a, b))
         for values, key in ((outputs, "actual"), (expected, "expected")):
@@ -389,7 +397,16 @@ def brief(value: dict[str, Any]) -> str:
     """A value as a title states it: its exact value (a text quoted)."""
     if "text" in value:
         return json.dumps(value["text"])
-    return str(value.get("exact") or value.get("value") or value["bits"])
+    exact = str(value.get("exact") or value.get("value") or value["bits"])
+    try:
+        v = Fraction(exact)
+    except ValueError:  # nan, inf
+        return exact
+    if v and v.numerator == 1 and v.denominator >= 1 << 16:  # 2^-127, not its 90 decimal digits
+        return "2^-%d" % (v.denominator.bit_length() - 1)
+    if v.denominator != 1 and float(v) == v and len(exact) > 24:
+        return repr(float(v))  # the shortest decimal that reads back to it (a double holds it)
+    return exact
 
 
 def title(who: str, c: FindingClass, status: str, exhaustive: dict[str, Any] | None = None,
@@ -406,7 +423,8 @@ def title(who: str, c: FindingClass, status: str, exhaustive: dict[str, Any] | N
 def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, descriptions: dict[str, str],
              sources: dict[str, str], points: dict[str, str], repro_name: str | None,
              exhaustive: dict[str, Any] | None = None, machine: str = "",
-             table: dict[str, list[Sentence]] | None = None, types: dict[str, TypeFacts] | None = None) -> str:
+             table: dict[str, list[Sentence]] | None = None, types: dict[str, TypeFacts] | None = None,
+             cause: dict[str, str] | None = None) -> str:
     operator = operator_of(c.failures[0]["call"])
     lines = ["# " + title(peer_named(report), c, status, exhaustive, types), ""]
     lines.append("Implementation: %s." % report["description"].split(", results file")[0])
@@ -445,6 +463,7 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
     else:
         lines += ["**A bug**: the output departs from that sentence. What the peer does "
                   "instead (`%s`): %s." % (c.reading, plain(descriptions.get(c.reading, ""))), ""]
+    lines += cause_lines(cause)
     lines += ["## Minimal inputs", "", "| pair | call | input | expected | actual |", "| --- | --- | --- | --- | --- |"]
     for f in minimal(c.failures):
         lines.append("| %s -> %s | %s | %s | %s | %s |" % (f["from"], f["to"], f["call"], shown(f["input"]),
@@ -501,7 +520,7 @@ def note_title(who: str) -> str:
 
 
 def note(who: str, report: dict[str, Any], noted: list[FindingClass], descriptions: dict[str, str],
-         repro: str | None) -> str:
+         repro: str | None, causes: list[dict[str, str] | None] | None = None) -> str:
     """The one note of an attributeless peer: each class that only the attribute it lacks explains."""
     lines = ["# " + note_title(who), "",
              "Implementation: %s." % report["description"].split(", results file")[0], "",
@@ -515,6 +534,8 @@ def note(who: str, report: dict[str, Any], noted: list[FindingClass], descriptio
         lines.append("| `%s` | `%s`: %s | %d | %s -> %s | %s | %s | %s | %s |" % (
             c.rule, c.reading, plain(descriptions.get(c.reading, "")), len(c.failures), f["from"], f["to"], f["call"],
             shown(f["input"]), shown(f["expected"]), shown(f["actual"])))
+    for cause in dict.fromkeys(json.dumps(k, sort_keys=True) for k in causes or [] if k):
+        lines += [""] + cause_lines(json.loads(cause))[:-1]
     lines += ["", "## Reproduction", ""]
     if repro:
         lines += ["[`%s`](%s), committed beside this note, runs each input above with the peer alone; it exits 1 "
@@ -550,9 +571,24 @@ def split(c: FindingClass, status: str, table: dict[str, list[Sentence]]) -> lis
             (FindingClass(c.rule, c.reading, rest, c.refused, True, {call_key(f) for f in rest}), UNSPECIFIED)]
 
 
+def cause_of(peer: str, c: FindingClass, causes: list[dict[str, str]]) -> dict[str, str] | None:
+    """The entry of docs/findings/causes.json for a class: its peer, its rule (or "*"), and one of
+    its single readings (or "unexplained")."""
+    parts = reading_parts(c.reading) or ["unexplained"]
+    return next((k for k in causes if k["peer"] == peer and k["rule"] in ("*", c.rule) and k["reading"] in parts),
+                None)
+
+
+def cause_lines(cause: dict[str, str] | None) -> list[str]:
+    if not cause:
+        return []
+    return ["## Cause in the peer's source", "",
+            "[%s](%s) (%s): %s." % (cause["where"], cause["url"], cause["version"], cause["cause"]), ""]
+
+
 def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts], semantics: str,
                    out: Path, exhaustive: dict[str, Any] | None = None, machine: str = "",
-                   specification: str = "") -> dict[str, Any]:
+                   specification: str = "", causes: list[dict[str, str]] | None = None) -> dict[str, Any]:
     """Writes one Markdown report (and, for the peers of REPRODUCIBLE, one reproduction script) per
     class into `out`, and out/findings.json; returns that index."""
     out.mkdir(parents=True, exist_ok=True)
@@ -581,7 +617,8 @@ def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts
             examples = [Example.of(minimal(c.failures)[0], c.rule) for c in noted]
             (out / repro).write_text(script(peer, peer_named(report), note_title(peer_named(report)), examples, types))
             (out / repro).chmod(0o755)
-        (out / (NO_ATTRIBUTE_NOTE + ".md")).write_text(note(peer_named(report), report, noted, descriptions, repro))
+        (out / (NO_ATTRIBUTE_NOTE + ".md")).write_text(note(peer_named(report), report, noted, descriptions, repro,
+                                                            [cause_of(peer, c, causes or []) for c in noted]))
     parts = [part for c in reached for part in split(c, standing(c.reading, peer, c.rule), table)]
     for c, status in parts:
         repro_name = None
@@ -597,7 +634,8 @@ def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts
                     peer_named(report), c, status, exhaustive, types), examples, types))
                 (out / repro_name).chmod(0o755)
             (out / report_name).write_text(markdown(peer, report, c, status, descriptions, sources, points,
-                                                    repro_name, exhaustive, machine, table, types))
+                                                    repro_name, exhaustive, machine, table, types,
+                                                    cause_of(peer, c, causes or [])))
         cases: dict[str, int] = {}
         for f in c.failures:
             cases[f["case"]] = cases.get(f["case"], 0) + 1
@@ -620,6 +658,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                 "sentences a bug verdict quotes)")
     parser.add_argument("--out", required=True, help="directory for the reports")
     parser.add_argument("--exhaustive", help="the peer's exhaustive known file (its failing intervals), if any")
+    parser.add_argument("--causes", help="docs/findings/causes.json: where behaviours come from in the peers' "
+                                         "sources")
     parser.add_argument("--machine", default="", help="the CPU the results come from (model, instruction sets)")
     args = parser.parse_args(argv)
     try:
@@ -627,7 +667,8 @@ def main(argv: list[str] | None = None) -> int:
         types = parse_types(Path(args.types).read_text())
         exhaustive = json.loads(Path(args.exhaustive).read_text()) if args.exhaustive else None
         index = write_findings(args.peer, report, types, Path(args.semantics).read_text(), Path(args.out), exhaustive,
-                               args.machine, Path(args.specification).read_text())
+                               args.machine, Path(args.specification).read_text(),
+                               json.loads(Path(args.causes).read_text())["causes"] if args.causes else None)
     except (OSError, ValueError, KeyError) as e:
         print("findings: error: %s" % e, file=sys.stderr)
         return 2

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ml_dtypes 0.7.0: DOUBLE -> FLOAT8E8M0 and 2 other pairs gives values the ONNX rule E8M0.NOSAT.OVERFLOW does not (no known reading)
+"""ml_dtypes 0.7.0: FLOAT -> FLOAT8E8M0 with saturate=1, round_mode=nearest: 4,194,304 inputs in 2.5521177519070385e+38 to 3.4028234663852886e+38 give NaN (expected 2^127) (and 1 other configuration) (no sentence of the ONNX pages fixes this result: unspecified, not a bug)
 
 Found by castlike on ml_dtypes 0.7.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
@@ -20,9 +20,9 @@ TYPES = {
 # (source, destination, operator, opset, attributes, input, expected, what a correct output
 # must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
 CASES = [
-    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0),), 0x47e0100000000000, 0xff, 'any NaN', 0xfe),
-    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'down')), 0x47e0100000000000, 0xff, 'any NaN', 0xfe),
-    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0),), 0x7f000001, 0xff, 'any NaN', 0xfe),
+    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('round_mode', 'down'),), 0x47e8000000000000, 0xfe, '', 0xff),
+    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('round_mode', 'nearest'),), 0x47e8000000000000, 0xfe, '', 0xff),
+    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (('round_mode', 'down'),), 0x7f7fffff, 0xfe, '', 0xff),
 ]
 
 
