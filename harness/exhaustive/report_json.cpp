@@ -119,6 +119,12 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
       if (!i.pattern_class.empty()) intervals.back()["class"] = i.pattern_class;
       if (!i.position.empty()) intervals.back()["position"] = i.position;
     }
+    // The right outputs just outside the intervals: merge-exhaustive refuses a reading they
+    // contradict across shards as the engine does within one run.
+    json neighbours = json::array();
+    for (const auto& [x, got] : c.right_neighbours)
+      neighbours.push_back({{"input", input_json(c.call, x)}, {"actual", value_json(k.to, got.first)},
+                            {"rule", std::string(ref::rule_name(got.second))}});
     json failed = json::array();
     for (const CallFailureRange& f : c.call_failures)
       failed.push_back({{"first", f.first}, {"last", f.last}, {"kind", f.kind}, {"message", f.message}});
@@ -140,6 +146,7 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
                {"not_covered", r.excused(c)},
                {"intervals", intervals},
                {"intervals_truncated", c.truncated},
+               {"right_neighbours", neighbours},
                {"failed_calls", failed},
                {"rejections", rejected}};
     if (c.shapes.ran) cj["shapes"] = shape_pass_json(c.call, c.shapes);
@@ -268,6 +275,14 @@ std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc
           }
           c.intervals.push_back(i);
         }
+      if (cj.contains("right_neighbours"))  // reports written before the contradiction check have none
+        if (const json* ns = rd.field(cj, "right_neighbours", json::value_t::array, where))
+          for (const json& nj : *ns) {
+            const auto rule = ref::rule_from_name(rd.str(nj, "rule", where));
+            if (!rule) return rd.error.empty() ? where + ": unknown rule of a right neighbour" : rd.error;
+            c.right_neighbours[rd.bits(nj, "input", config->from, where)] = {rd.bits(nj, "actual", config->to, where),
+                                                                             *rule};
+          }
       // Reports written before the per-rule counts have none: the kept intervals' counts then
       // (exact unless the intervals were truncated).
       if (cj.contains("fail_by_rule")) {
