@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from . import PEERS
 from .findings import BUG, NO_ATTRIBUTE, READING, UNSPECIFIED
 
 AGREES, LACKS = "agrees", "lacks"
@@ -337,6 +338,8 @@ def main(argv: list[str] | None = None) -> int:
             if index.get("format") != "castlike-findings":
                 raise ValueError("%s: not a castlike-findings index" % (d / "findings.json"))
             peers.append((index, Path(os.path.relpath(d, out)).as_posix()))
+        # The columns in the peers' own order (castlike.peers.PEERS), whatever order they came in.
+        peers.sort(key=lambda p: PEERS.index(p[0]["peer"]) if p[0]["peer"] in PEERS else len(PEERS))
         data = comparison(peers, vector_rows([Path(v) for v in args.vectors]))
         data["provenance"] = {"command": args.command,
                               "date": args.date or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")}

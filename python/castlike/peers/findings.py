@@ -109,15 +109,22 @@ def standing(reading: str, peer: str, rule: str = "") -> str:
     return BUG
 
 
-def classes(report: dict[str, Any]) -> list[FindingClass]:
+def classes(report: dict[str, Any], peer: str = "") -> list[FindingClass]:
     """The failing (rule, reading) classes of a JSON validation report, largest first; ValueError
-    when the report holds fewer failures than it counts (made with too small --examples)."""
+    when the report holds fewer failures than it counts (made with too small --examples). Where
+    several readings stand for `peer`, one that is not a bug is preferred: a model of the peer that
+    reads an open point explains the outputs as well as one that departs from a sentence, so the
+    outputs alone prove no bug."""
     found: dict[tuple[str, str], FindingClass] = {}
     contradicted = {(d["case"], d["rule"]): {c["reading"]: dict(c, case=d["case"]) for c in d.get("contradicted", [])}
                     for d in report["discrepancies"]}
+
+    def mildest(readings: list[str], rule: str) -> list[str]:
+        return sorted(readings, key=lambda r: standing(r, peer, rule) == BUG) if peer else readings
+
     # The reading that explains a whole (case, rule) row names each of its failures, where one does
     # and no right element of the row's case contradicts it.
-    whole = {(d["case"], d["rule"]): next((r for r in d["explained_by"].split("|")
+    whole = {(d["case"], d["rule"]): next((r for r in mildest(d["explained_by"].split("|"), d["rule"])
                                            if r not in contradicted[(d["case"], d["rule"])]), "")
              for d in report["discrepancies"] if d["explained_by"]}
     for rule in report["rules"]:
@@ -127,7 +134,7 @@ def classes(report: dict[str, Any]) -> list[FindingClass]:
                 rule["rule"], rule["counts"]["fail"], len(listed), rule["counts"]["fail"]))
         for f in listed:
             refused = contradicted.get((f["case"], rule["rule"]), {})
-            standing_readings = [r for r in f["explained_by"] if r not in refused]
+            standing_readings = mildest([r for r in f["explained_by"] if r not in refused], rule["rule"])
             reading = whole.get((f["case"], rule["rule"]), "")
             if not reading or reading not in standing_readings:
                 reading = standing_readings[0] if standing_readings else "unexplained"
@@ -604,7 +611,7 @@ def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts
                              "rejections": [{"case": r["case"], "call": r["call"], "message": r["message"]}
                                             for r in report["rejections"]],
                              "cases_with_failures": sorted({d["case"] for d in report["discrepancies"]})}
-    found = classes(report)
+    found = classes(report, peer)
     # The failures of pairs whose elements never reach the peer's own code are not its findings.
     reached = [FindingClass(c.rule, c.reading, [f for f in c.failures if reaches(peer, f, types)], c.refused)
                for c in found]
