@@ -358,6 +358,8 @@ def extent_title(c: FindingClass, exhaustive: dict[str, Any] | None, types: dict
         a, b = value_of(ts, first), value_of(ts, last)
         after = value_of(ts, last + 1) if last + 1 < 1 << ts.bits else ""
         negative = a.startswith("-")
+        if {a.lstrip("-"), b.lstrip("-")} & {"NaN", "inf"}:  # special values: their bit patterns say which
+            a, b, after = "0x%0*x" % ((ts.bits + 3) // 4, first), "0x%0*x" % ((ts.bits + 3) // 4, last), ""
         if first == last:
             ranges.append(a)
         elif after and after[0].isdigit() == (not negative) and not after.lstrip("-").startswith(("inf", "NaN")):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnx-reference 1.23.2: DOUBLE -> FLOAT8E8M0 and 1 other pair: behaves as saturate=0 whatever the attribute says (saturate ignored)
+"""onnx-reference 1.23.2: DOUBLE -> FLOAT8E8M0 (opset 25): 2^-128 gives 2^-126, expected 0 (88 elements in 1 pair) (a reading `profile onnx-reference` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnx-reference 1.23.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
@@ -17,13 +17,11 @@ from onnx.reference import ReferenceEvaluator
 TYPES = {
     'DOUBLE': (11, 'float64', 64, 'ieee', 11, 52),
     'FLOAT8E8M0': (24, 'float8_e8m0fnu', 8, 'exponent-only', 8, 0),
-    'STRING': (8, 'str', 0, '', 0, 0),
 }
 # (source, destination, operator, opset, attributes, input, expected, what a correct output
 # must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
 CASES = [
-    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (), 0x47f0000000000000, 0xfe, '', 0xff),
-    ('STRING', 'FLOAT8E8M0', 'CastLike', 25, (), '1e400', 0xfe, '', 0xff),
+    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (), 0x37f0000000000000, 0x0, '', 0x1),
 ]
 
 
