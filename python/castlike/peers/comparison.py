@@ -156,11 +156,11 @@ def summary_table(data: dict[str, Any]) -> str:
             status = BUG if s["bugs"] else READING if s["readings"] else UNSPECIFIED if s["unspecified"] else \
                 NO_ATTRIBUTE if s["no_attribute"] else \
                 LACKS if s["lacks"] else AGREES
-            cells.append("<td class=\"%s\"><b>%.1f%%</b> exact<br>%d bug%s, %d reading%s%s<br>lacks %d of %d</td>" % (
+            cells.append("<td class=\"%s\"><b>%.1f%%</b> exact<br>%d bug%s, %d reading%s%s<br>lacks %s of %s</td>" % (
                 status.replace(" ", "-"), share, s["bugs"], "s"[:s["bugs"] != 1], s["readings"],
                 "s"[:s["readings"] != 1], "".join(", %d %s" % (s[k], label) for k, label in (
                     ("unspecified", "unspecified"), ("no_attribute", "no-attr.")) if s[k]),
-                s["lacks"], s["elements"]))
+                "{:,}".format(s["lacks"]), "{:,}".format(s["elements"])))
         out.append("<tr><th>%s</th>%s</tr>" % (e(family), "".join(cells)))
     return "".join(out) + "</table>"
 
@@ -257,7 +257,7 @@ def page(data: dict[str, Any]) -> str:
            "<style>body{font:13px sans-serif;margin:1em}table{border-collapse:collapse}"
            "td,th{border:1px solid #888;padding:2px 4px;vertical-align:top}th{background:#eee}"
            "table.pairs th{position:sticky;top:0;z-index:2}table.pairs td:first-child{position:sticky;left:0;"
-           "background:#fff;z-index:1}td ul{margin:0;padding-left:1em}table.pairs td{max-width:22em}"
+           "background:#fff;z-index:1}td ul{margin:0;padding-left:1em}table.pairs{font-size:12px}table.pairs td{max-width:13em;overflow-wrap:anywhere}"
            "dl.gloss dt{font-family:monospace;font-weight:bold}dl.gloss dd{margin:0 0 0.3em 2em}"
            "label{margin-right:1em;white-space:nowrap}" + css + "</style></head><body>",
            "<h1>Every implementation compared</h1>",
@@ -283,13 +283,15 @@ def page(data: dict[str, Any]) -> str:
     out.append("</table><h2>Readings named below</h2><dl class=\"gloss\">" + "".join(
         "<dt>%s</dt><dd>%s</dd>" % (e(r), e(d or "no named reading gives these outputs" if r == "unexplained" else d))
         for r, d in glossary(data).items()) + "</dl>")
-    out.append("<h2>Pairs</h2><p>Show: <input type=\"radio\" name=\"family\" id=\"f-all\" checked>"
+    out.append("<h2 id=\"pairs\">Pairs</h2><p>Show: <input type=\"radio\" name=\"family\" id=\"f-all\" checked>"
                "<label for=\"f-all\">every family</label>" + "".join(
                    "<input type=\"radio\" name=\"family\" id=\"f-%s\"><label for=\"f-%s\">%s</label>" % (
                        slug(f), slug(f), e(f)) for f in families) + "</p>")
     # The radios must be the table's siblings for the filter's selectors: close the paragraph first.
     out[-1] = out[-1].replace("<p>Show: ", "Show: ").replace("</label></p>", "</label>")
-    out.append("<table class=\"pairs\"><tr><th>case</th><th>pair</th><th>call</th><th>elements</th>" +
+    # The case name says the pair and the call (BFLOAT16_to_FLOAT8E4M3FN_op25_sat0): one narrow column
+    # for it leaves the width to the implementations.
+    out.append("<table class=\"pairs\"><tr><th>case</th><th>elements</th>" +
                "".join("<th>%s</th>" % e(p) for p in peers) + "</tr>")
     rows = []
     for row in data["rows"]:
@@ -297,7 +299,7 @@ def page(data: dict[str, Any]) -> str:
         for p in peers:
             c = row["cells"][p]
             if c["status"] == LACKS:
-                body = "lacks: %s" % e(c["message"].split(". ")[0].split("\n")[0][:120])
+                body = "lacks: %s" % e(c["message"].split(". ")[0].split("\n")[0][:60])
             elif c["status"] == AGREES:
                 body = "agrees"
             else:
@@ -305,8 +307,8 @@ def page(data: dict[str, Any]) -> str:
                     e(report_link(k["report"])), e(k["standing"]), e(k["rule"]), e(k.get("description", "")),
                     e(k["reading"]), "{:,}".format(k["failures"])) for k in c["classes"])
             cells.append("<td class=\"%s\">%s</td>" % (c["status"].replace(" ", "-"), body))
-        rows.append("<tr class=\"row f-%s\"><td>%s</td><td>%s -&gt; %s</td><td>%s</td><td>%s</td>%s</tr>" % (
-            slug(family_of(row["to"])), e(row["case"]), e(row["from"]), e(row["to"]), e(row["call"]),
+        rows.append("<tr class=\"row f-%s\"><td title=\"%s -&gt; %s, %s\">%s</td><td>%s</td>%s</tr>" % (
+            slug(family_of(row["to"])), e(row["from"]), e(row["to"]), e(row["call"]), e(row["case"]),
             "{:,}".format(row["elements"]), "".join(cells)))
     # The rows on one line: the page renders comparison.json, which is what to review and diff;
     # a line per row would read as hundreds of repeated lines to a line-based duplicate finder.
