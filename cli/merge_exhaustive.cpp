@@ -170,6 +170,7 @@ int merge_exhaustive_main(const std::vector<std::string>& args) {
       rejections.insert(rejections.end(), part->rejections.begin(), part->rejections.end());
       c.pieces.insert(c.pieces.end(), part->pieces.begin(), part->pieces.end());
       if (part->shapes.ran) c.shapes = part->shapes;
+      c.right_neighbours.insert(part->right_neighbours.begin(), part->right_neighbours.end());
     }
     const auto by_first = [](const auto& x, const auto& y) { return x.first < y.first; };
     std::sort(intervals.begin(), intervals.end(), by_first);
@@ -191,6 +192,7 @@ int merge_exhaustive_main(const std::vector<std::string>& args) {
         c.rejections.push_back(x);
     }
     for (Interval& x : c.intervals) x.readings = interval_readings(c.call, x);
+    refuse_contradicted(c);
     merged.configurations.push_back(std::move(c));
   }
   const std::string text = *exhaustive_report_in(format, merged, a.has("details"));

@@ -76,6 +76,17 @@ castlike_exhaustive_cli_test(raw_outputs_short --rc 2
 castlike_exhaustive_cli_test(raw_outputs_long --rc 2
   --err [[past the last output: 131075 bytes came. FLOAT16->BFLOAT16 \(65536 outputs\) needs 131072]]
   -- bash -c "${_expand} FLOAT16-BFLOAT16 --extra 3 | ${C} validate --exhaustive --config FLOAT16-BFLOAT16 --raw-outputs -")
+# A reading is a model on every input: FLOAT16 480 to 495.5 giving 448 with saturate=0 is what
+# saturate=1 gives at both ends, but 496 (0x5fc0), just outside, gives NaN, as it should, where
+# saturate=1 gives 448: the reading is refused. Over the whole overflow range it stands.
+castlike_exhaustive_cli_test(raw_outputs_contradicted_reading_refused --rc 1
+  --out [[^  inputs 0x5f80 \.\. 0x5fbf \(64 inputs\), rule F8\.NOSAT\.OVERFLOW, outcome nan$]]
+  --out [[^    reading: none \(unexplained\)$]]
+  -- bash -c "${_expand} FLOAT16-FLOAT8E4M3FN-sat0 --set 0x5f80..0x5fbf=0x7e | ${C} validate --exhaustive --details --config FLOAT16-FLOAT8E4M3FN-sat0 --raw-outputs -")
+castlike_exhaustive_cli_test(raw_outputs_reading_uncontradicted_stands --rc 1
+  --out [[^  inputs 0x5f41 \.\. 0x7bff \([0-9]+ inputs\), rule F8\.NOSAT\.OVERFLOW, outcome nan$]]
+  --out [[^    reading: .*saturate=1]]
+  -- bash -c "${_expand} FLOAT16-FLOAT8E4M3FN-sat0 --set 0x5f41..0x7bff=0x7e | ${C} validate --exhaustive --details --config FLOAT16-FLOAT8E4M3FN-sat0 --raw-outputs -")
 castlike_exhaustive_cli_test(raw_outputs_need_one_config --rc 2 --err [[--raw-outputs needs exactly one configuration]]
   -- ${C} validate --exhaustive --pairs FLOAT-FLOAT16 --raw-outputs /dev/null)
 

@@ -103,6 +103,7 @@ void fold(ConfigurationReport& into, const ConfigurationReport& part, size_t max
   into.truncated = into.truncated || part.truncated;
   for (const auto& [rule, n] : part.fail_by_rule) into.fail_by_rule[rule] += n;
   for (const Interval& i : part.intervals) append_interval(into.intervals, i, max_intervals, into.truncated);
+  into.right_neighbours.insert(part.right_neighbours.begin(), part.right_neighbours.end());
   for (const auto& f : part.call_failures) add_call_failure(into.call_failures, f);
   for (const auto& r : part.rejections) add_rejection(into.rejections, r);
   into.pieces.insert(into.pieces.end(), part.pieces.begin(), part.pieces.end());
@@ -172,6 +173,14 @@ PieceResult judge_piece(const Piece& piece, const Prepared& p, harness::Implemen
         i.last_expected = map.expected(f.last).value.bits;
         i.last_actual = load_bits(to, buf.output.data(), static_cast<size_t>(f.last - a)) & map.output_mask();
         append_interval(c.intervals, i, o.max_intervals, c.truncated);
+        // The outputs just outside it that are right, within this batch: they test its readings.
+        for (const uint64_t x : {f.first - 1, f.last + 1}) {
+          if (x < a || x >= b) continue;  // outside this batch (or below input 0)
+          const uint64_t got = load_bits(to, buf.output.data(), static_cast<size_t>(x - a)) & map.output_mask();
+          const ref::Result want = map.expected(x);
+          if (want.outcome != ref::OutcomeClass::kUnspecified && ref::matches(to, want, ref::Element::of_bits(got)))
+            c.right_neighbours[x] = {got, want.rule};
+        }
       }
     }
     a = b;
@@ -495,8 +504,10 @@ ExhaustiveReport run_exhaustive(const Prepared& p, harness::Implementation& impl
   impl.finish();
   report.value_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   if (o.shapes && impl.takes_shapes() && (!o.shard || o.shard->index == 0)) shape_pass(p, impl, o, report);
-  for (ConfigurationReport& c : report.configurations)
+  for (ConfigurationReport& c : report.configurations) {
     for (Interval& i : c.intervals) i.readings = interval_readings(c.call, i);
+    refuse_contradicted(c);
+  }
   // A shard keeps only the configurations it judged a piece of.
   if (o.shard)
     std::erase_if(report.configurations, [](const ConfigurationReport& c) { return c.inputs == 0; });

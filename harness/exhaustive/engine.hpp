@@ -73,6 +73,10 @@ struct ConfigurationReport {
   Call call;
   uint64_t inputs = 0, pass = 0, fail = 0, unspecified = 0, rejected = 0, failed_calls = 0;  // inputs
   std::vector<Interval> intervals;  // sorted; at most max_intervals
+  // The implementation's right outputs just outside the failing intervals (input -> output bits),
+  // with their rule: a reading of an interval must not be contradicted by them
+  // (interval_readings).
+  std::map<uint64_t, std::pair<uint64_t, ref::RuleId>> right_neighbours;
   bool truncated = false;           // more failing intervals than kept (fail stays exact)
   std::map<ref::RuleId, uint64_t> fail_by_rule;  // exact failing inputs per rule (they sum to fail)
   std::vector<CallFailureRange> call_failures;

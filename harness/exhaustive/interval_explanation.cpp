@@ -1,6 +1,8 @@
 #include "interval_explanation.hpp"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 #include "judging/readings.hpp"
 #include "reference/convert.hpp"
@@ -22,8 +24,8 @@ std::string shell_quoted(const std::string& s) {
   return out + "'";
 }
 
-// The names of the readings that explain `actual` for `input` under the call.
-std::vector<std::string> readings_at(const Call& call, uint64_t input, uint64_t actual) {
+// A one-element vector file of `input` under the call, with the reference's expectation.
+harness::VectorFile one_element(const Call& call, uint64_t input) {
   harness::VectorFile f;
   f.kind = "generated";
   f.op = call.op;
@@ -38,6 +40,12 @@ std::vector<std::string> readings_at(const Call& call, uint64_t input, uint64_t 
   f.expected = {want.value};
   f.outcomes = {want.outcome};
   f.rules = {want.rule};
+  return f;
+}
+
+// The names of the readings that explain `actual` for `input` under the call.
+std::vector<std::string> readings_at(const Call& call, uint64_t input, uint64_t actual) {
+  const harness::VectorFile f = one_element(call, input);
   std::vector<std::string> out;
   for (const harness::Candidate& c : harness::candidates())
     if (harness::explains(c, f, 0, ref::Element::of_bits(actual))) out.push_back(c.name);
@@ -52,6 +60,22 @@ std::vector<std::string> interval_readings(const Call& call, const Interval& int
   const std::vector<std::string> last = readings_at(call, interval.last, interval.last_actual);
   std::erase_if(first, [&](const std::string& r) { return std::find(last.begin(), last.end(), r) == last.end(); });
   return first;
+}
+
+void refuse_contradicted(ConfigurationReport& c) {
+  std::set<std::string> named;
+  for (const Interval& i : c.intervals) named.insert(i.readings.begin(), i.readings.end());
+  std::map<ref::RuleId, std::set<std::string>> refused;  // per rule, the readings a right output contradicts
+  for (const harness::Candidate& k : harness::candidates()) {
+    if (!named.count(k.name)) continue;
+    for (const auto& [input, output] : c.right_neighbours) {
+      if (refused[output.second].count(k.name)) continue;
+      if (harness::contradiction(k, one_element(c.call, input), 0, ref::Element::of_bits(output.first)))
+        refused[output.second].insert(k.name);
+    }
+  }
+  for (Interval& i : c.intervals)
+    std::erase_if(i.readings, [&](const std::string& r) { return refused[i.rule].count(r) > 0; });
 }
 
 std::string explain_command(const Call& call, uint64_t input) {

@@ -15,6 +15,13 @@ namespace castlike::exhaustive {
 // and attributes) with the interval's actual output there.
 std::vector<std::string> interval_readings(const Call& call, const Interval& interval);
 
+// A reading is a model of the implementation on every input, as in the vectors mode
+// (harness::contradiction): removes from each interval of `c` the readings that a right output of
+// the configuration under the interval's rule contradicts (c.right_neighbours: the right outputs
+// just outside the failing intervals, the inputs where a reading fitted to the failures alone most
+// often breaks). Each (reading, right output) is evaluated once.
+void refuse_contradicted(ConfigurationReport& c);
+
 // "castlike explain --from FLOAT --to FLOAT8E4M3FN --opset 25 --saturate 1 --bits 0x3f800000"
 std::string explain_command(const Call& call, uint64_t input);
 

@@ -154,6 +154,12 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
       if (!i.pattern_class.empty()) intervals.back()["class"] = i.pattern_class;
       if (!i.position.empty()) intervals.back()["position"] = i.position;
     }
+    // The right outputs just outside the intervals: merge-exhaustive refuses a reading they
+    // contradict across shards as the engine does within one run.
+    json neighbours = json::array();
+    for (const auto& [x, got] : c.right_neighbours)
+      neighbours.push_back({{"input", input_json(c.call, x)}, {"actual", value_json(k.to, got.first)},
+                            {"rule", std::string(ref::rule_name(got.second))}});
     json failed = json::array();
     for (const CallFailureRange& f : c.call_failures)
       failed.push_back({{"first", f.first}, {"last", f.last}, {"kind", f.kind}, {"message", f.message}});
@@ -178,6 +184,7 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
                {"intervals_kept", c.intervals.size()},
                // Fewer listed than kept reads back as truncated (merge-exhaustive's fail check).
                {"intervals_truncated", c.truncated || listed < c.intervals.size()},
+               {"right_neighbours", neighbours},
                {"failed_calls", failed},
                {"rejections", rejected}};
     if (c.outside_declared) cj["outside_declared_coverage"] = true;
@@ -373,6 +380,14 @@ std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc
           if (ij.contains("position")) i.position = rd.str(ij, "position", where);
           c.intervals.push_back(i);
         }
+      if (cj.contains("right_neighbours"))  // reports written before the contradiction check have none
+        if (const json* ns = rd.field(cj, "right_neighbours", json::value_t::array, where))
+          for (const json& nj : *ns) {
+            const auto rule = ref::rule_from_name(rd.str(nj, "rule", where));
+            if (!rule) return rd.error.empty() ? where + ": unknown rule of a right neighbour" : rd.error;
+            c.right_neighbours[rd.bits(nj, "input", config->from, where)] = {rd.bits(nj, "actual", config->to, where),
+                                                                             *rule};
+          }
       // Reports written before the per-rule counts have none: the kept intervals' counts then
       // (exact unless the intervals were truncated).
       if (cj.contains("fail_by_rule")) {

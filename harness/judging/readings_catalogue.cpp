@@ -198,6 +198,21 @@ const std::vector<Candidate>& candidates() {
       c.push_back(a);
     }
     // Two readings at once, after the single ones so that a single one is named where it suffices.
+    {
+      // Rounding to nearest on a float32's own bits, for an API without round_mode (PyTorch): a wider
+      // source rounded to FLOAT first (A5), then nearest for normal values and, for float32
+      // subnormals, the bit test of A4 (just above 2^-127 gives 2^-126).
+      Candidate a;
+      a.name = "A4=onnx-bits+A5=through-float32+round_mode=nearest";
+      a.description = "behaves as round_mode=nearest whatever the attribute says, on the value rounded to FLOAT "
+                      "first (A5=through-float32), with A4=onnx-bits for float32 subnormals (a value just above "
+                      "2^-127 gives 2^-126)";
+      a.kind = Candidate::Kind::kAttributes;
+      a.round_mode = "nearest";
+      const auto error = ref::apply_variant_overrides(a.variants, "A4=onnx-bits,A5=through-float32");
+      if (error) throw std::logic_error("validator candidate " + a.name + ": " + *error);
+      c.push_back(a);
+    }
     chain("A9=through-float16+saturate=0", false, ElementType::kFloat16, 0,
           "A9=through-float16 with saturate ignored (never saturates)");
     chain("64-bit-as-32-bit+saturate=0", true, std::nullopt, 0, "64-bit-as-32-bit with saturate ignored (never saturates)");

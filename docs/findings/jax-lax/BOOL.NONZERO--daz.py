@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""jax-lax 0.10.2: FLOAT -> BOOL and 1 other pair: a subnormal float input is read as a zero of its sign (denormals are zero)
+"""jax-lax 0.10.2: FLOAT -> BOOL (opset 25): 2^-148 gives 0, expected 1 (9 elements in 2 pairs)
 
 Found by castlike on jax-lax 0.10.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

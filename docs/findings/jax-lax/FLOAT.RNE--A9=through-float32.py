@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""jax-lax 0.10.2: INT64 -> BFLOAT16 and 4 other pairs: wide to narrow float rounds through float32 first (double rounding) (a reading of an ambiguous point, not a bug)
+"""jax-lax 0.10.2: INT64 -> BFLOAT16 (opset 25): 16842753 gives 16777216, expected 16908288 (1330 elements in 4 pairs) (a reading `A9=through-float32` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on jax-lax 0.10.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
@@ -19,8 +19,7 @@ jax.config.update("jax_platforms", "cpu")
 # mantissa bits)
 TYPES = {
     'BFLOAT16': (16, 'bfloat16', 16, 'ieee', 8, 7),
-    'DOUBLE': (11, 'float64', 64, 'ieee', 11, 52),
-    'FLOAT16': (10, 'float16', 16, 'ieee', 5, 10),
+    'INT32': (6, 'int32', 32, '', 0, 0),
     'INT64': (7, 'int64', 64, '', 0, 0),
     'UINT64': (13, 'uint64', 64, '', 0, 0),
 }
@@ -28,8 +27,8 @@ TYPES = {
 # must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
 CASES = [
     ('INT64', 'BFLOAT16', 'CastLike', 25, (), 0x1010001, 0x4b81, '', 0x4b80),
-    ('DOUBLE', 'FLOAT16', 'CastLike', 25, (), 0x40e0020010000000, 0x7801, '', 0x7800),
     ('UINT64', 'BFLOAT16', 'CastLike', 25, (), 0x1010001, 0x4b81, '', 0x4b80),
+    ('INT32', 'BFLOAT16', 'CastLike', 25, (), 0x1010001, 0x4b81, '', 0x4b80),
 ]
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""jax-lax 0.10.2: FLOAT8E8M0 -> INT2 and 7 other pairs: float to INT4/UINT4/INT2/UINT2 rounds to nearest even, then clamps (older ONNX) (a reading of an ambiguous point, not a bug)
+"""jax-lax 0.10.2: FLOAT8E8M0 -> INT2 (opset 25): 2 gives 1, expected -2 (538 elements in 8 pairs) (a reading `A8=round-clamp` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on jax-lax 0.10.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""jax-lax 0.10.2: DOUBLE -> INT4 and 33 other pairs: float to INT4/UINT4/INT2/UINT2 truncates toward zero, then clamps to the type's range (a reading of an ambiguous point, not a bug)
+"""jax-lax 0.10.2: DOUBLE -> INT4 (opset 25): 8 gives 7, expected -8 (12729 elements in 34 pairs) (a reading `A8=truncate-clamp` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on jax-lax 0.10.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

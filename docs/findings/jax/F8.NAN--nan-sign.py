@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""jax 0.10.2: BFLOAT16 -> FLOAT8E5M2 and 2 other pairs: a NaN of the other sign: the sign of NaN is not kept
+"""jax 0.10.2: FLOAT16 -> FLOAT8E5M2 with saturate=0: 1,023 inputs in -NaN to -NaN give NaN (expected -NaN); -inf just outside
 
 Found by castlike on jax 0.10.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
@@ -19,14 +19,15 @@ jax.config.update("jax_platforms", "cpu")
 TYPES = {
     'BFLOAT16': (16, 'bfloat16', 16, 'ieee', 8, 7),
     'FLOAT16': (10, 'float16', 16, 'ieee', 5, 10),
+    'FLOAT8E4M3FN': (17, 'float8_e4m3fn', 8, 'fn', 4, 3),
     'FLOAT8E5M2': (19, 'float8_e5m2', 8, 'ieee', 5, 2),
 }
 # (source, destination, operator, opset, attributes, input, expected, what a correct output
 # must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
 CASES = [
-    ('BFLOAT16', 'FLOAT8E5M2', 'CastLike', 25, (), 0xffc0, 0xfe, 'NaN of that sign', 0x7f),
     ('BFLOAT16', 'FLOAT8E5M2', 'CastLike', 25, (('saturate', 0),), 0xffc0, 0xfe, 'NaN of that sign', 0x7f),
-    ('FLOAT16', 'FLOAT8E5M2', 'CastLike', 25, (), 0xfe00, 0xfe, 'NaN of that sign', 0x7f),
+    ('FLOAT16', 'FLOAT8E5M2', 'CastLike', 25, (('saturate', 0),), 0xfe00, 0xfe, 'NaN of that sign', 0x7f),
+    ('FLOAT8E4M3FN', 'FLOAT8E5M2', 'CastLike', 25, (('saturate', 0),), 0xff, 0xfe, 'NaN of that sign', 0x7f),
 ]
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ml_dtypes 0.7.0: DOUBLE -> FLOAT8E8M0 and 2 other pairs: FLOAT8E8M0 range judged on the rounded value, not on x (a reading of an ambiguous point, not a bug)
+"""ml_dtypes 0.7.0: FLOAT -> FLOAT8E8M0 with saturate=0, round_mode=nearest: 4,194,303 inputs in [1.7014120374287884e+38, 2.5521177519070385e+38) give 2^127 (expected NaN) (a reading `A11=rounded` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on ml_dtypes 0.7.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

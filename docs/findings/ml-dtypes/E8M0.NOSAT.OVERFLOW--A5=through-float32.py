@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ml_dtypes 0.7.0: DOUBLE -> FLOAT8E8M0: FLOAT8E8M0: every input is cast to float32 first, then encoded (ONNX reference) (a reading of an ambiguous point, not a bug)
+"""ml_dtypes 0.7.0: DOUBLE -> FLOAT8E8M0 (opset 25, saturate=0): 170141183460469269510619166673045815296 gives 170141183460469231731687303715884105728, expected nan (6 elements in 1 pair) (a reading `A5=through-float32` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on ml_dtypes 0.7.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

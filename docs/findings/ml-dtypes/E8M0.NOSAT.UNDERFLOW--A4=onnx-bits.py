@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ml_dtypes 0.7.0: DOUBLE -> FLOAT8E8M0 and 2 other pairs: FLOAT8E8M0 from float32 subnormals rounds as the ONNX reference's bit code does (a reading of an ambiguous point, not a bug)
+"""ml_dtypes 0.7.0: FLOAT -> FLOAT8E8M0 with saturate=0, round_mode=nearest: 4,194,303 inputs in [2^-149, 2^-127) give 2^-127 (expected NaN) (and 1 other configuration) (a reading `A4=onnx-bits` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on ml_dtypes 0.7.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ml_dtypes 0.7.0: FLOAT4E2M1 -> FLOAT8E8M0 and 1 other pair: CastLike-25 ignores round_mode and always rounds up (ONNX reference) (a reading of an ambiguous point, not a bug)
+"""ml_dtypes 0.7.0: FLOAT4E2M1 -> FLOAT8E8M0 (opset 25, round_mode=down): 3 gives 4, expected 2 (8 elements in 2 pairs) (a reading `A7=ignored` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on ml_dtypes 0.7.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ml_dtypes 0.7.0: BFLOAT16 -> FLOAT4E2M1 and 6 other pairs: NaN to FLOAT4E2M1 / FLOAT6 gives a zero of the other sign: +NaN -0, -NaN +0 (ml_dtypes) (a reading of an ambiguous point, not a bug)
+"""ml_dtypes 0.7.0: FLOAT -> FLOAT4E2M1: 8,388,607 inputs in 0x7f800001 to 0x7fffffff give -0 (expected 0) (and 1 other configuration) (a reading `A2=negzero` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on ml_dtypes 0.7.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

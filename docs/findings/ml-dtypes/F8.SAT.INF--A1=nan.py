@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ml_dtypes 0.7.0: FLOAT16 -> FLOAT8E4M3FNUZ and 9 other pairs: float8 FNUZ: +-inf with saturate=1 gives NaN (the float8 technical note's table) (a reading of an ambiguous point, not a bug)
+"""ml_dtypes 0.7.0: FLOAT16 -> FLOAT8E5M2FNUZ with saturate=1: 2 inputs in 0x7c00 and 0xfc00 give NaN (expected 57344 / -57344) (and 3 other configurations) (a reading `A1=nan` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on ml_dtypes 0.7.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

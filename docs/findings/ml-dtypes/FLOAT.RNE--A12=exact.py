@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ml_dtypes 0.7.0: FLOAT8E8M0 -> BFLOAT16 and 2 other pairs: FLOAT8E8M0 0x00 decodes to 2^-127 (its definition), not to 0 as the example prints (a reading of an ambiguous point, not a bug)
+"""ml_dtypes 0.7.0: FLOAT8E8M0 -> BFLOAT16 (opset 25): 0 gives 2^-127, expected 0 (4 elements in 3 pairs) (a reading `A12=exact` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on ml_dtypes 0.7.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

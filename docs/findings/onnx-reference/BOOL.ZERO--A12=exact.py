@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnx-reference 1.23.2: FLOAT8E8M0 -> BOOL: FLOAT8E8M0 0x00 decodes to 2^-127 (its definition), not to 0 as the example prints (a reading of an ambiguous point, not a bug)
+"""onnx-reference 1.23.2: FLOAT8E8M0 -> BOOL (opset 25): 0 gives 1, expected 0 (1 element in 1 pair) (a reading `A12=exact` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnx-reference 1.23.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnx-reference 1.23.2: STRING -> BOOL: text to bool: every non-empty text is true (Python truthiness: "0" -> true)
+"""onnx-reference 1.23.2: STRING -> BOOL (opset 25): "0" gives 1, expected 0 (3 elements in 1 pair) (a reading `text-bool-nonempty` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnx-reference 1.23.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

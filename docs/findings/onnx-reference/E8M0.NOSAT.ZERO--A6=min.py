@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnx-reference 1.23.2: STRING -> FLOAT8E8M0 and 24 other pairs: FLOAT8E8M0 from 0 gives 0x00 whatever saturate says (ONNX reference, CUDA) (a reading of an ambiguous point, not a bug)
+"""onnx-reference 1.23.2: STRING -> FLOAT8E8M0 (opset 25, saturate=0): "0" gives 0, expected nan (30 elements in 25 pairs) (a reading `A6=min` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnx-reference 1.23.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

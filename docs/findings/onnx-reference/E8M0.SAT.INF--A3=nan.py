@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnx-reference 1.23.2: STRING -> FLOAT8E8M0 and 5 other pairs: FLOAT8E8M0 from +inf gives NaN even with saturate=1 (ONNX reference) (a reading of an ambiguous point, not a bug)
+"""onnx-reference 1.23.2: STRING -> FLOAT8E8M0 (opset 25): "inf" gives nan, expected 170141183460469231731687303715884105728 (12 elements in 6 pairs) (a reading `A3=nan` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnx-reference 1.23.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

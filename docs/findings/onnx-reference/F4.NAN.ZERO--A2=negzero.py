@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnx-reference 1.23.2: BFLOAT16 -> FLOAT4E2M1 and 5 other pairs: NaN to FLOAT4E2M1 / FLOAT6 gives a zero of the other sign: +NaN -0, -NaN +0 (ml_dtypes) (a reading of an ambiguous point, not a bug)
+"""onnx-reference 1.23.2: BFLOAT16 -> FLOAT4E2M1 (opset 25): nan gives -0, expected 0 (34 elements in 6 pairs) (a reading `A2=negzero` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnx-reference 1.23.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

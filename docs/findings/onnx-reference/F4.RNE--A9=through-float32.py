@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnx-reference 1.23.2: DOUBLE -> FLOAT4E2M1: wide to narrow float rounds through float32 first (double rounding) (a reading of an ambiguous point, not a bug)
+"""onnx-reference 1.23.2: DOUBLE -> FLOAT4E2M1 (opset 25): 5.0000002384185791015625 gives 4, expected 6 (42 elements in 1 pair) (a reading `A9=through-float32` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnx-reference 1.23.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnx-reference 1.23.2: DOUBLE -> BFLOAT16 and 5 other pairs: wide to narrow float rounds through float32 first (double rounding) (a reading of an ambiguous point, not a bug)
+"""onnx-reference 1.23.2: DOUBLE -> BFLOAT16 (opset 25): 16842753 gives 16777216, expected 16908288 (5932 elements in 5 pairs) (a reading `A9=through-float32` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnx-reference 1.23.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
@@ -17,16 +17,15 @@ from onnx.reference import ReferenceEvaluator
 TYPES = {
     'BFLOAT16': (16, 'bfloat16', 16, 'ieee', 8, 7),
     'DOUBLE': (11, 'float64', 64, 'ieee', 11, 52),
-    'FLOAT16': (10, 'float16', 16, 'ieee', 5, 10),
     'INT64': (7, 'int64', 64, '', 0, 0),
-    'STRING': (8, 'str', 0, '', 0, 0),
+    'UINT64': (13, 'uint64', 64, '', 0, 0),
 }
 # (source, destination, operator, opset, attributes, input, expected, what a correct output
 # must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
 CASES = [
     ('DOUBLE', 'BFLOAT16', 'CastLike', 25, (), 0x4170100010000000, 0x4b81, '', 0x4b80),
-    ('STRING', 'FLOAT16', 'CastLike', 25, (), '2049.000000000000000000001', 0x6801, '', 0x6800),
     ('INT64', 'BFLOAT16', 'CastLike', 25, (), 0x1010001, 0x4b81, '', 0x4b80),
+    ('UINT64', 'BFLOAT16', 'CastLike', 25, (), 0x1010001, 0x4b81, '', 0x4b80),
 ]
 
 

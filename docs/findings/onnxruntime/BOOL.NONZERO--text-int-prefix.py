@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: STRING -> BOOL: text to an integer or bool reads only the leading integer digits (strtoll: "2.5e+1" -> 2) (a reading of an ambiguous point, not a bug)
+"""onnxruntime 1.32.0: STRING -> BOOL (opset 25): "0.5" gives 0, expected 1 (7 elements in 1 pair) (a reading `text-int-prefix` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: FLOAT8E4M3FN -> BOOL and 1 other pair: float to bool tests the bit pattern, not the value (-0 -> true)
+"""onnxruntime 1.32.0: FLOAT8E4M3FN -> BOOL (opset 25): -0 gives 1, expected 0 (2 elements in 2 pairs)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

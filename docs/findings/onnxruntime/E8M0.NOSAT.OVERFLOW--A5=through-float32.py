@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: STRING -> FLOAT8E8M0 and 1 other pair: FLOAT8E8M0: every input is cast to float32 first, then encoded (ONNX reference) (a reading of an ambiguous point, not a bug)
+"""onnxruntime 1.32.0: STRING -> FLOAT8E8M0 (opset 25, saturate=0): "170141193601674033557522515689509748736" gives 170141183460469231731687303715884105728, expected nan (24 elements in 2 pairs) (a reading `A5=through-float32` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: STRING -> FLOAT8E8M0 and 1 other pair: FLOAT8E8M0: every input is cast to float32 first, then encoded (ONNX reference) (a reading of an ambiguous point, not a bug)
+"""onnxruntime 1.32.0: STRING -> FLOAT8E8M0 (opset 25, saturate=0): "0.0000000000000000000000000000000000000058774717541114375398436826861112283890933277838604376075437585313920862972736358642578124999999999999999999999" gives 0, expected nan (24 elements in 2 pairs) (a reading `A5=through-float32` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: STRING -> FLOAT8E8M0 and 5 other pairs: FLOAT8E8M0: every input is cast to float32 first, then encoded (ONNX reference) (a reading of an ambiguous point, not a bug)
+"""onnxruntime 1.32.0: STRING -> FLOAT8E8M0 (opset 25): "16777217" gives 16777216, expected 33554432 (5681 elements in 6 pairs) (a reading `A5=through-float32` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: FLOAT -> FLOAT8E8M0 and 13 other pairs: CastLike-25 ignores round_mode and always rounds up (ONNX reference) (a reading of an ambiguous point, not a bug)
+"""onnxruntime 1.32.0: FLOAT -> FLOAT8E8M0 with saturate=1, round_mode=down: 2,126,511,874 inputs in [1.175494490952134e-38, 2^-125) and [2.350988981904268e-38, 2^-124) and 252 more intervals give 2^-125 / 2^-124 (expected 2^-126 / 2^-125) (and 7 other configurations) (a reading `A7=ignored` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

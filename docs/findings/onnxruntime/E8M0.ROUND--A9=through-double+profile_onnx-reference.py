@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: STRING -> FLOAT8E8M0: the value is rounded to DOUBLE first (A9=through-double), then the profile 'onnx-reference' (A3=nan,A4=onnx-bits,A5=through-float32,A6=min,A7=ignored,A11=rounded,A12=exact) (a reading of an ambiguous point, not a bug)
+"""onnxruntime 1.32.0: STRING -> FLOAT8E8M0 (opset 25, round_mode=down): "3" gives 4, expected 2 (10688 elements in 1 pair) (a reading `A9=through-double+profile onnx-reference` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: BFLOAT16 -> FLOAT8E4M3FN and 1 other pair: a NaN of the other sign: the sign of NaN is not kept
+"""onnxruntime 1.32.0: BFLOAT16 -> FLOAT8E4M3FN (opset 25, saturate=0): -nan gives nan, expected -nan (14 elements in 2 pairs)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

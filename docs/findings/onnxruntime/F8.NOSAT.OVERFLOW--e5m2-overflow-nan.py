@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: DOUBLE -> FLOAT8E5M2 and 9 other pairs: FLOAT8E5M2 with saturate=0: a finite value beyond the largest gives NaN instead of +-inf
+"""onnxruntime 1.32.0: FLOAT -> FLOAT8E5M2 with saturate=0: 2,097,152 inputs in [61440, 65536) and (-65536, -61440] give NaN / -NaN (expected inf / -inf); 57344 / inf / -57344 / -inf just outside: not monotonic (and 1 other configuration)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: DOUBLE -> FLOAT8E4M3FN and 10 other pairs gives values the ONNX rule F8.NOSAT.OVERFLOW does not (no known reading)
+"""onnxruntime 1.32.0: FLOAT -> FLOAT8E4M3FN with saturate=0: 1,048,576 inputs in [480, 496) and (-496, -480] give 448 / -448 (expected NaN / -NaN); NaN / -NaN just outside: not monotonic (and 1 other configuration)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

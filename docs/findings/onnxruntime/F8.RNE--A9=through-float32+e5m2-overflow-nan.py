@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: STRING -> FLOAT8E5M2 and 1 other pair: the value is rounded to FLOAT first (A9=through-float32), then e5m2-overflow-nan (DOUBLE 61439.99 to FLOAT8E5M2 with saturate=0 gives NaN, from 61440)
+"""onnxruntime 1.32.0: STRING -> FLOAT8E5M2 (opset 25, saturate=0): "53248.001953125" gives 49152, expected 57344 (318 elements in 2 pairs)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

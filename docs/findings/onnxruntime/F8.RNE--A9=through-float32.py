@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: STRING -> FLOAT8E4M3FNUZ and 7 other pairs: wide to narrow float rounds through float32 first (double rounding) (a reading of an ambiguous point, not a bug)
+"""onnxruntime 1.32.0: STRING -> FLOAT8E4M3FNUZ (opset 25): "68.000003814697265625" gives 64, expected 72 (8909 elements in 8 pairs) (a reading `A9=through-float32` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: STRING -> BFLOAT16: a NaN of the other sign: the sign of NaN is not kept (a reading of an ambiguous point, not a bug)
+"""onnxruntime 1.32.0: STRING -> BFLOAT16 (opset 25): "-nan" gives nan, expected -nan (1 element in 1 pair) (a reading `nan-sign` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

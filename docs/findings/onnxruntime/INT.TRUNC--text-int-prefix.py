@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: STRING -> INT32 and 7 other pairs: text to an integer or bool reads only the leading integer digits (strtoll: "2.5e+1" -> 2) (a reading of an ambiguous point, not a bug)
+"""onnxruntime 1.32.0: STRING -> INT32 (opset 25): "1E8" gives 1, expected 100000000 (36 elements in 8 pairs) (a reading `text-int-prefix` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

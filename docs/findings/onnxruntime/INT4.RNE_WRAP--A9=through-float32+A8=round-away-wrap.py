@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: DOUBLE -> INT4 and 3 other pairs: the value is rounded to FLOAT first (A9=through-float32), then A8=round-away-wrap (DOUBLE 2^53 - 1 to INT4 gives 0, from 2^53) (a reading of an ambiguous point, not a bug)
+"""onnxruntime 1.32.0: DOUBLE -> INT4 (opset 25): 0.5 gives 1, expected 0 (190 elements in 4 pairs) (a reading `A9=through-float32+A8=round-away-wrap` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime 1.32.0: DOUBLE -> STRING and 1 other pair: number to text with C's %.8g (A10: fixed digits) (a reading of an ambiguous point, not a bug)
+"""onnxruntime 1.32.0: DOUBLE -> STRING (opset 25): 4294967296 gives "4.2949673e+09", expected "4294967296.0" (463 elements in 2 pairs) (a reading `A10=%.8g` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on onnxruntime 1.32.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

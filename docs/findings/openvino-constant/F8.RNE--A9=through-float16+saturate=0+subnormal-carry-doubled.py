@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino-constant 2026.4.1: FLOAT -> FLOAT8E5M2: A9=through-float16+saturate=0, where a value whose rounding to a FLOAT16 subnormal carries up to a power of two is held as twice that power (FLOAT 0x377fffff gives FLOAT8E5M2 2^-15, not 2^-16)
+"""openvino-constant 2026.4.1: FLOAT -> FLOAT8E5M2 (opset 25): 2305 gives 2048, expected 2560 (750 elements in 1 pair)
 
 Found by castlike on openvino-constant 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

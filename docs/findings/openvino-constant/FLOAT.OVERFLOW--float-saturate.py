@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino-constant 2026.4.1: INT32 -> FLOAT16: to FLOAT, DOUBLE, FLOAT16, BFLOAT16: a result of +-inf (overflow or an infinite input) gives +-max
+"""openvino-constant 2026.4.1: INT32 -> FLOAT16 (opset 25): 65520 gives 65504, expected inf (134 elements in 1 pair)
 
 Found by castlike on openvino-constant 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino-constant 2026.4.1: INT8 -> UINT32 and 13 other pairs: to UINT32, INT64, UINT64: the result computed in INT32, a value beyond its range clamped to it, widened by sign extension (FLOAT 4294967040 to UINT32 gives 2147483647)
+"""openvino-constant 2026.4.1: INT8 -> UINT32 (opset 25): -9 gives 2147483647, expected 4294967287 (383 elements in 14 pairs)
 
 Found by castlike on openvino-constant 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

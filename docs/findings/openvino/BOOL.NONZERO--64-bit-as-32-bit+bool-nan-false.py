@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: DOUBLE -> BOOL: float to BOOL: NaN gives false (bool-nan-false), other values as 64-bit-as-32-bit
+"""openvino 2026.4.1: DOUBLE -> BOOL (opset 25): nan gives 0, expected 1 (198 elements in 1 pair)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: UINT32 -> BOOL and 3 other pairs: integer to BOOL computed in INT32: the low 32 bits, and INT32 min (for unsigned sources any value from 2^31) gives false (INT32 -2^31 and UINT32 4294967295 give false)
+"""openvino 2026.4.1: UINT32 -> BOOL (opset 25): 4294967295 gives 0, expected 1 (6 elements in 4 pairs)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

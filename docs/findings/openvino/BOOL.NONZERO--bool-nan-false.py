@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: BFLOAT16 -> BOOL and 2 other pairs: float NaN to bool is false
+"""openvino 2026.4.1: BFLOAT16 -> BOOL (opset 25): nan gives 0, expected 1 (42 elements in 3 pairs)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

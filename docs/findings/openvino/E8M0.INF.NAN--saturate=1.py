@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: BFLOAT16 -> FLOAT8E8M0 and 2 other pairs: behaves as saturate=1 whatever the attribute says (saturate ignored)
+"""openvino 2026.4.1: FLOAT16 -> FLOAT8E8M0 with saturate=0, round_mode=nearest: 1 input in inf gives 2^127 (expected NaN); 2^16 / NaN just outside
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
@@ -20,14 +20,16 @@ CONSTANT = False  # the input fed at run time
 # mantissa bits)
 TYPES = {
     'BFLOAT16': (16, 'bfloat16', 16, 'ieee', 8, 7),
+    'FLOAT': (1, 'float32', 32, 'ieee', 8, 23),
+    'FLOAT16': (10, 'float16', 16, 'ieee', 5, 10),
     'FLOAT8E8M0': (24, 'float8_e8m0fnu', 8, 'exponent-only', 8, 0),
 }
 # (source, destination, operator, opset, attributes, input, expected, what a correct output
 # must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
 CASES = [
-    ('BFLOAT16', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0),), 0x7f80, 0xff, 'any NaN', 0xfe),
-    ('BFLOAT16', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'down')), 0x7f80, 0xff, 'any NaN', 0xfe),
     ('BFLOAT16', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'nearest')), 0x7f80, 0xff, 'any NaN', 0xfe),
+    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'nearest')), 0x7f800000, 0xff, 'any NaN', 0xfe),
+    ('FLOAT16', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'nearest')), 0x7c00, 0xff, 'any NaN', 0xfe),
 ]
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: BFLOAT16 -> FLOAT8E8M0 and 2 other pairs: a NaN with its sign bit set to FLOAT8E8M0 gives 0x00, as a negative value would, not the NaN 0xFF
+"""openvino 2026.4.1: FLOAT16 -> FLOAT8E8M0 with saturate=1, round_mode=up: 1,023 inputs in -NaN to -NaN give 2^-127 (expected NaN) (and 1 other configuration)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
@@ -20,14 +20,15 @@ CONSTANT = False  # the input fed at run time
 # mantissa bits)
 TYPES = {
     'BFLOAT16': (16, 'bfloat16', 16, 'ieee', 8, 7),
+    'FLOAT': (1, 'float32', 32, 'ieee', 8, 23),
     'FLOAT8E8M0': (24, 'float8_e8m0fnu', 8, 'exponent-only', 8, 0),
 }
 # (source, destination, operator, opset, attributes, input, expected, what a correct output
 # must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
 CASES = [
     ('BFLOAT16', 'FLOAT8E8M0', 'CastLike', 25, (), 0xffc0, 0xff, 'any NaN', 0x0),
-    ('BFLOAT16', 'FLOAT8E8M0', 'CastLike', 25, (('round_mode', 'down'),), 0xffc0, 0xff, 'any NaN', 0x0),
-    ('BFLOAT16', 'FLOAT8E8M0', 'CastLike', 25, (('round_mode', 'nearest'),), 0xffc0, 0xff, 'any NaN', 0x0),
+    ('BFLOAT16', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'nearest')), 0xffc0, 0xff, 'any NaN', 0x0),
+    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (), 0xffc00000, 0xff, 'any NaN', 0x0),
 ]
 
 

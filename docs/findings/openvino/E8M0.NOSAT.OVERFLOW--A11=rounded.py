@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: FLOAT -> FLOAT8E8M0 and 1 other pair: FLOAT8E8M0 range judged on the rounded value, not on x (a reading of an ambiguous point, not a bug)
+"""openvino 2026.4.1: FLOAT -> FLOAT8E8M0 (opset 25, saturate=0, round_mode=down): 340282346638528859811704183484516925440 gives 170141183460469231731687303715884105728, expected nan (16 elements in 2 pairs) (a reading `A11=rounded` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: FLOAT -> FLOAT8E8M0 and 1 other pair: FLOAT8E8M0 from float32 subnormals rounds as the ONNX reference's bit code does (a reading of an ambiguous point, not a bug)
+"""openvino 2026.4.1: FLOAT -> FLOAT8E8M0 (opset 25, saturate=0, round_mode=down): 2^-128 gives 0, expected nan (154 elements in 2 pairs) (a reading `A4=onnx-bits` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: FLOAT16 -> FLOAT8E8M0: to FLOAT8E8M0 with round_mode=nearest: the value is rounded to FLOAT first (A5=through-float32), then a tie 1.5 * 2^e goes to the even code, not up as the Cast page's "ties round up" says (DOUBLE 1.5 * 2^63 gives 0xbe, 2^63, not 0xbf; a DOUBLE just below 1.5 * 2^62 rounds to that tie in FLOAT and gives 0xbe, 2^63, not 0xbd)
+"""openvino 2026.4.1: FLOAT16 -> FLOAT8E8M0 with saturate=1, round_mode=nearest: 20 inputs in 1.7881393432617188e-07 and 7.152557373046875e-07 and 18 more intervals give 2^-23 / 2^-21 (expected 2^-22 / 2^-20) (and 1 other configuration)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

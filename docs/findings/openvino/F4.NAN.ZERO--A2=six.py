@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: FLOAT -> FLOAT4E2M1 and 1 other pair: NaN to FLOAT4E2M1 / FLOAT6 gives +max: +6 (the float4 note; onnxruntime, CUDA), +7.5, +28 (CUDA) (a reading of an ambiguous point, not a bug)
+"""openvino 2026.4.1: FLOAT -> FLOAT4E2M1: 8,388,607 inputs in NaN to NaN give 6 (expected 0) (and 1 other configuration) (a reading `A2=six` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

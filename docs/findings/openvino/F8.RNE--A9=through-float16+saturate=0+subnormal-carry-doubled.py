@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: FLOAT -> FLOAT8E5M2: A9=through-float16+saturate=0, where a value whose rounding to a FLOAT16 subnormal carries up to a power of two is held as twice that power (FLOAT 0x377fffff gives FLOAT8E5M2 2^-15, not 2^-16)
+"""openvino 2026.4.1: FLOAT -> FLOAT8E5M2 with saturate=1: 1,138,688 inputs in [7.629395440744702e-06, 7.659197763132397e-06) and (-7.659197763132397e-06, -7.629395440744702e-06] and 252 more intervals give 0 / -0 (expected 2^-16 / -2^-16)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

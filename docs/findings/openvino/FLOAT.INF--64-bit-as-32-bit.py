@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: BFLOAT16 -> DOUBLE and 3 other pairs: DOUBLE, INT64 and UINT64 are computed in 32 bits: a DOUBLE is rounded to FLOAT and clamped to its finite range (+-inf -> +-max), a 64-bit integer keeps its low 32 bits, and a 64-bit destination gets that 32-bit result widened
+"""openvino 2026.4.1: BFLOAT16 -> DOUBLE (opset 25): inf gives 340282346638528859811704183484516925440, expected inf (8 elements in 4 pairs)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: DOUBLE -> FLOAT: to FLOAT, DOUBLE, FLOAT16, BFLOAT16: a result of +-inf (overflow or an infinite input) gives +-max
+"""openvino 2026.4.1: DOUBLE -> FLOAT (opset 25): inf gives 340282346638528859811704183484516925440, expected inf (2 elements in 1 pair)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

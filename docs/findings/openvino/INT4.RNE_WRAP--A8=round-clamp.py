@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: FLOAT -> UINT4 and 1 other pair: float to INT4/UINT4/INT2/UINT2 rounds to nearest even, then clamps (older ONNX) (a reading of an ambiguous point, not a bug)
+"""openvino 2026.4.1: FLOAT -> UINT4 (opset 21): -9 gives 0, expected 7 (18 elements in 2 pairs) (a reading `A8=round-clamp` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

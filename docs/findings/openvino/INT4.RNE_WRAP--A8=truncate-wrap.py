@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: FLOAT8E4M3FN -> INT4 and 5 other pairs: float to INT4/UINT4/INT2/UINT2 truncates toward zero, then keeps the low bits (ml_dtypes) (a reading of an ambiguous point, not a bug)
+"""openvino 2026.4.1: FLOAT8E4M3FN -> INT4 (opset 25): 1.5 gives 1, expected 2 (92 elements in 6 pairs) (a reading `A8=truncate-wrap` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

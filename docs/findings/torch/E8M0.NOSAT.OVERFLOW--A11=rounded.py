@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""torch 2.15.0: DOUBLE -> FLOAT8E8M0 and 2 other pairs: FLOAT8E8M0 range judged on the rounded value, not on x (a reading of an ambiguous point, not a bug)
+"""torch 2.15.0: FLOAT -> FLOAT8E8M0 with saturate=0, round_mode=nearest: 4,194,303 inputs in [1.7014120374287884e+38, 2.5521177519070385e+38) give 2^127 (expected NaN) (a reading `A11=rounded` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on torch 2.15.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
@@ -13,16 +13,15 @@ import torch
 # name: (ONNX TensorProto id, numpy / ml_dtypes name, bits, float encoding, exponent bits,
 # mantissa bits)
 TYPES = {
-    'DOUBLE': (11, 'float64', 64, 'ieee', 11, 52),
+    'BFLOAT16': (16, 'bfloat16', 16, 'ieee', 8, 7),
     'FLOAT': (1, 'float32', 32, 'ieee', 8, 23),
     'FLOAT8E8M0': (24, 'float8_e8m0fnu', 8, 'exponent-only', 8, 0),
 }
 # (source, destination, operator, opset, attributes, input, expected, what a correct output
 # must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
 CASES = [
-    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'down')), 0x47e0000000000001, 0xff, 'any NaN', 0xfe),
-    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'nearest')), 0x47e0000000000001, 0xff, 'any NaN', 0xfe),
-    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'down')), 0x7f000001, 0xff, 'any NaN', 0xfe),
+    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'nearest')), 0x7f000001, 0xff, 'any NaN', 0xfe),
+    ('BFLOAT16', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'nearest')), 0x7f01, 0xff, 'any NaN', 0xfe),
 ]
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""torch 2.15.0: BFLOAT16 -> FLOAT8E8M0 and 16 other pairs: FLOAT8E8M0 from 0 gives 0x00 whatever saturate says (ONNX reference, CUDA) (a reading of an ambiguous point, not a bug)
+"""torch 2.15.0: FLOAT16 -> FLOAT8E8M0 with saturate=0, round_mode=up: 1 input in 0 gives 2^-127 (expected NaN); 2^-24 just outside (and 5 other configurations) (a reading `A6=min` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on torch 2.15.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -14,13 +14,20 @@ readings of OPEN_BY_THE_PAGES under its rules (the pages leave the result open);
 `saturate=`/`round_mode=` is the attribute ignored (a bug where the peer takes the attribute, a
 missing attribute where it has none, so that a combination of `A<n>=` readings with it is a reading
 there); any other name, alone or in a combination, departs
-from a sentence the ONNX page states plainly (a bug). The sentence each rule
-rests on is the rule's "source" in docs/semantics.md section 4, read from there.
+from a sentence the ONNX page states plainly (a bug), but only where a sentence of the pages fixes the
+result: the table of docs/specification.md section 6 quotes, per rule and call, the sentence of the
+operator page (operator, version) that a bug verdict quotes, and a failing element of a page's
+example (a spec-example vector) is a bug against that example. Any other failure is unspecified by
+the pages (UNSPECIFIED), whatever the peer gives; a class with both is split in two.
+
+A report's title states the behaviour from its extent: on every input of a configuration where the
+peer's exhaustive runs have it (the failing intervals, the peer's outputs just outside them), else
+on the vectors (the first input, the expected and the actual value).
 
 Standard library only: it runs beside the castlike command-line tool, not in a peer's venv.
 
     python -m castlike.peers.findings --peer PEER --report REPORT.json --types TYPES.json
-        --semantics docs/semantics.md --out DIR
+        --semantics docs/semantics.md --specification docs/specification.md --out DIR
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ import json
 import re
 import sys
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +48,9 @@ ONNX_PAGES = {"Cast": "https://onnx.ai/onnx/operators/onnx__Cast.html",
               "CastLike": "https://onnx.ai/onnx/operators/onnx__CastLike.html"}
 SHOWN_EXAMPLES = 3  # minimal inputs per report; the extent counts them all
 SHOWN_INTERVALS = 10  # exhaustive intervals listed per report; their total counts them all
-BUG, READING, NO_ATTRIBUTE = "bug", "reading", "no attribute"
+BUG, READING, NO_ATTRIBUTE, UNSPECIFIED = "bug", "reading", "no attribute", "unspecified"
+# The file-name suffix of the part of a class that no sentence of the pages covers.
+UNSPECIFIED_SUFFIX = "--unspecified"
 # Readings of a result no sentence of the ONNX pages fixes, with the rules (id prefixes) where it is
 # open and why: a bug verdict needs a sentence the output violates.
 OPEN_BY_THE_PAGES = {
@@ -61,11 +71,17 @@ class FindingClass:
     failures: list[dict[str, Any]] = field(default_factory=list)
     # The readings refused for its failures: each with the first right element contradicting it.
     refused: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Set on the part of a class that no sentence of the pages covers (see split()).
+    unspecified: bool = False
+    # Where a class was split: the (source, destination, attributes) of its failures' calls, the
+    # configurations of the exhaustive runs that belong to it; None: every configuration.
+    calls: set[tuple[str, str, str]] | None = None
 
     @property
     def key(self) -> str:
         """A file name: the rule and the reading, with what a path cannot hold replaced."""
-        return re.sub(r"[^A-Za-z0-9.=+-]", "_", "%s--%s" % (self.rule, self.reading))
+        return re.sub(r"[^A-Za-z0-9.=+-]", "_", "%s--%s%s" % (self.rule, self.reading,
+                                                            UNSPECIFIED_SUFFIX if self.unspecified else ""))
 
 
 def reading_parts(reading: str) -> list[str]:
@@ -93,15 +109,22 @@ def standing(reading: str, peer: str, rule: str = "") -> str:
     return BUG
 
 
-def classes(report: dict[str, Any]) -> list[FindingClass]:
+def classes(report: dict[str, Any], peer: str = "") -> list[FindingClass]:
     """The failing (rule, reading) classes of a JSON validation report, largest first; ValueError
-    when the report holds fewer failures than it counts (made with too small --examples)."""
+    when the report holds fewer failures than it counts (made with too small --examples). Where
+    several readings stand for `peer`, one that is not a bug is preferred: a model of the peer that
+    reads an open point explains the outputs as well as one that departs from a sentence, so the
+    outputs alone prove no bug."""
     found: dict[tuple[str, str], FindingClass] = {}
     contradicted = {(d["case"], d["rule"]): {c["reading"]: dict(c, case=d["case"]) for c in d.get("contradicted", [])}
                     for d in report["discrepancies"]}
+
+    def mildest(readings: list[str], rule: str) -> list[str]:
+        return sorted(readings, key=lambda r: standing(r, peer, rule) == BUG) if peer else readings
+
     # The reading that explains a whole (case, rule) row names each of its failures, where one does
     # and no right element of the row's case contradicts it.
-    whole = {(d["case"], d["rule"]): next((r for r in d["explained_by"].split("|")
+    whole = {(d["case"], d["rule"]): next((r for r in mildest(d["explained_by"].split("|"), d["rule"])
                                            if r not in contradicted[(d["case"], d["rule"])]), "")
              for d in report["discrepancies"] if d["explained_by"]}
     for rule in report["rules"]:
@@ -111,7 +134,7 @@ def classes(report: dict[str, Any]) -> list[FindingClass]:
                 rule["rule"], rule["counts"]["fail"], len(listed), rule["counts"]["fail"]))
         for f in listed:
             refused = contradicted.get((f["case"], rule["rule"]), {})
-            standing_readings = [r for r in f["explained_by"] if r not in refused]
+            standing_readings = mildest([r for r in f["explained_by"] if r not in refused], rule["rule"])
             reading = whole.get((f["case"], rule["rule"]), "")
             if not reading or reading not in standing_readings:
                 reading = standing_readings[0] if standing_readings else "unexplained"
@@ -121,6 +144,72 @@ def classes(report: dict[str, Any]) -> list[FindingClass]:
                 if r in refused:
                     c.refused.setdefault(r, refused[r])
     return sorted(found.values(), key=lambda c: (-len(c.failures), c.rule, c.reading))
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A row of docs/specification.md section 6: the sentence a bug verdict under `rule` quotes."""
+    rule: str
+    applies: str  # "any", or "key=value" / "key!=value" conditions joined by ", "
+    page: str
+    text: str
+
+
+def sentences(specification: str) -> dict[str, list[Sentence]]:
+    """The rows of docs/specification.md section 6, per rule id (a row may name several rules)."""
+    section = specification.split("## 6. The sentences a bug verdict quotes", 1)
+    if len(section) != 2:
+        raise ValueError("the specification has no section \"6. The sentences a bug verdict quotes\"")
+    out: dict[str, list[Sentence]] = {}
+    for line in section[1].splitlines():
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+        if len(cells) != 4 or not cells[0].startswith("`"):
+            continue
+        for rule in re.findall(r"`([A-Z0-9_.]+)`", cells[0]):
+            out.setdefault(rule, []).append(Sentence(rule, cells[1], cells[2], cells[3].replace("\\|", "|")))
+    return out
+
+
+def call_attributes(f: dict[str, Any], reading: str) -> dict[str, str]:
+    """What a sentence's conditions test: the call's saturate and round_mode (their defaults when the
+    call omits them), the source type and the reading naming the failure."""
+    saturate = re.search(r"saturate=(\d)", f["call"])
+    mode = re.search(r"round_mode=(\w+)", f["call"])
+    return {"saturate": saturate.group(1) if saturate else "1", "round_mode": mode.group(1) if mode else "up",
+            "from": f["from"], "reading": reading}
+
+
+def holds(applies: str, attributes: dict[str, str]) -> bool:
+    """Whether a row's "applies to" cell holds for a failure's attributes."""
+    if applies == "any":
+        return True
+    for condition in applies.split(", "):
+        m = re.fullmatch(r"(\w+)(!?=)(\S+)", condition)
+        if not m or m.group(1) not in attributes:
+            raise ValueError("specification section 6: cannot read the condition %r" % condition)
+        if (attributes[m.group(1)] == m.group(3)) != (m.group(2) == "="):
+            return False
+    return True
+
+
+def is_example(f: dict[str, Any]) -> bool:
+    """Whether a failure is an element of an example printed on a CastLike page: the spec-example
+    vector files bear the names of ONNX's node tests, all of which begin with "test_"."""
+    return f["case"].startswith("test_")
+
+
+def quoted(f: dict[str, Any], rule: str, reading: str, table: dict[str, list[Sentence]]) -> Sentence | None:
+    """The sentence that fixes a failure's result: its rule's row whose conditions hold, else its
+    page example; None where the pages leave the result open."""
+    attributes = call_attributes(f, reading)
+    row = next((r for r in table.get(rule, []) if holds(r.applies, attributes)), None)
+    if row:
+        return row
+    if is_example(f):
+        return Sentence(rule, "example", "CastLike-%s, example `%s`" % (re.sub(r"\D.*", "", f["call"].split("opset ")[-1]),
+                                                                      f["case"]),
+                        "its input %s gives %s" % (shown(f["input"]), shown(f["expected"])))
+    return None
 
 
 def rule_sources(semantics: str) -> dict[str, str]:
@@ -157,13 +246,15 @@ def pairs_of(failures: list[dict[str, Any]]) -> list[tuple[str, int]]:
 
 def intervals_of(c: "FindingClass", exhaustive: dict[str, Any] | None) -> list[tuple[str, dict[str, Any]]]:
     """The extent on every input: the intervals of the peer's exhaustive runs (castlike validate
-    --exhaustive, kept in vectors/known-discrepancies/exhaustive-<peer>.json) with the class's rule
-    that its reading explains (an "unexplained" class's: those no reading explains, or only readings
+    --exhaustive, kept in vectors/known-discrepancies/exhaustive-<peer>.json) of the configurations
+    the class fails in on the vectors (same pair and attributes), with the class's rule, that its
+    reading explains (an "unexplained" class's: those no reading explains, or only readings
     the class refuses), as (configuration, interval)."""
     if not exhaustive:
         return []
+    calls = c.calls if c.calls is not None else {call_key(f) for f in c.failures}
     return [(conf["id"], i) for conf in exhaustive["configurations"] for i in conf["intervals"]
-            if i["rule"] == c.rule
+            if i["rule"] == c.rule and configuration_call(conf["id"]) in calls
             and (c.reading in i["readings"] or (c.reading == "unexplained" and set(i["readings"]) <= set(c.refused)))]
 
 
@@ -211,38 +302,167 @@ def shown(value: dict[str, Any]) -> str:
     return "`%s` (%s)" % (value["bits"], value.get("exact") or value.get("value"))
 
 
-def title(who: str, c: FindingClass, status: str, descriptions: dict[str, str]) -> str:
-    pairs = [p.split(" (")[0] for p, _ in pairs_of(c.failures)]
-    pairs = list(dict.fromkeys(pairs))
-    where = pairs[0] if len(pairs) == 1 else "%s and %d other pair%s" % (pairs[0], len(pairs) - 1, "s"[:len(pairs) > 2])
-    if status == BUG and c.reading == "unexplained":
-        return "%s: %s gives values the ONNX rule %s does not (no known reading)" % (who, where, c.rule)
-    what = plain(descriptions.get(c.reading, c.reading))
-    kind = {BUG: "", READING: " (a reading of an ambiguous point, not a bug)",
-            NO_ATTRIBUTE: " (the attribute does not exist here)"}[status]
-    return "%s: %s: %s%s" % (who, where, what, kind)
+def value_of(t: TypeFacts, bits: int) -> str:
+    """A pattern's value as a title states it: "nan", "-inf", "448", "-0", "2^-133" (exact: a float
+    of at most 32 bits, or a power of two, is written exactly)."""
+    if t.is_nan(bits):
+        return "NaN" if t.encoding in ("fnuz", "exponent-only") or not bits >> (t.bits - 1) else "-NaN"
+    if t.encoding == "exponent-only":
+        return "2^%d" % (bits - (1 << (t.bits - 1)) + 1)
+    if not t.exponent_bits:  # an integer type (BOOL included)
+        signed = t.numpy_name.startswith("int")
+        return str(bits - (1 << t.bits) if signed and bits >> (t.bits - 1) else bits)
+    sign = "-" if bits >> (t.bits - 1) else ""
+    exponent = (bits >> t.mantissa_bits) & ((1 << t.exponent_bits) - 1)
+    mantissa = bits & ((1 << t.mantissa_bits) - 1)
+    if t.encoding == "ieee" and exponent == (1 << t.exponent_bits) - 1:
+        return sign + "inf"
+    bias = (1 << (t.exponent_bits - 1)) - (0 if t.encoding == "fnuz" else 1)
+    value = Fraction(mantissa if not exponent else mantissa + (1 << t.mantissa_bits), 1 << t.mantissa_bits) * \
+        Fraction(2) ** (max(exponent, 1) - bias)
+    if value.numerator == 1 and value.denominator >= 1 << 16:  # a small power of two: 2^-126
+        return "%s2^-%d" % (sign, value.denominator.bit_length() - 1)
+    if value.denominator == 1 and value.numerator >= 1 << 32 and value.numerator & (value.numerator - 1) == 0:
+        return "%s2^%d" % (sign, value.numerator.bit_length() - 1)
+    text = repr(float(value))  # the shortest decimal that reads back: every value here is a double
+    text = text[:-2] if text.endswith(".0") else text
+    return sign + text
+
+
+def configuration_parts(conf: str) -> tuple[str, str, str]:
+    """("FLOAT", "FLOAT8E4M3FN", "saturate=0") of "FLOAT-FLOAT8E4M3FN-sat0" (a configuration id)."""
+    parts = conf.split("-")
+    attributes = ["saturate=" + p[3:] if p.startswith("sat") else "round_mode=" + p for p in parts[2:]]
+    return parts[0], parts[1], ", ".join(attributes)
+
+
+def extent_title(c: FindingClass, exhaustive: dict[str, Any] | None, types: dict[str, TypeFacts]) -> str:
+    """The behaviour on every input of the configuration where the class has the most failing
+    inputs: "FLOAT -> FLOAT8E4M3FN with saturate=0: inputs in [480, 496) and (-496, -480] give
+    448 / -448 (expected NaN / -NaN); NaN just outside"; "" without exhaustive intervals."""
+    found = intervals_of(c, exhaustive)
+    if not found:
+        return ""
+    counts: dict[str, int] = {}
+    for conf, i in found:
+        counts[conf] = counts.get(conf, 0) + i["count"]
+    conf = max(counts, key=lambda k: (counts[k], k))
+    src, dst, attributes = configuration_parts(conf)
+    if src not in types or dst not in types:
+        return ""
+    ts, td = types[src], types[dst]
+    shown_intervals = sorted((i for k, i in found if k == conf), key=lambda i: -i["count"])
+    ranges, outputs, expected = [], [], []
+    for i in shown_intervals[:2]:
+        first, last = int(i["first"], 16), int(i["last"], 16)
+        a, b = value_of(ts, first), value_of(ts, last)
+        after = value_of(ts, last + 1) if last + 1 < 1 << ts.bits else ""
+        negative = a.startswith("-")
+        if {a.lstrip("-"), b.lstrip("-")} & {"NaN", "inf"}:  # special values: their bit patterns say which
+            a, b, after = "0x%0*x" % ((ts.bits + 3) // 4, first), "0x%0*x" % ((ts.bits + 3) // 4, last), ""
+        if first == last:
+            ranges.append(a)
+        elif after and after[0].isdigit() == (not negative) and not after.lstrip("-").startswith(("inf", "NaN")):
+            # the next pattern's value closes it: [480, 496) above zero, (-496, -480] below
+            ranges.append("(%s, %s]" % (after, a) if negative else "[%s, %s)" % (a, after))
+        else:
+            ranges.append("%s to %s" % (a, b))
+        for values, key in ((outputs, "actual"), (expected, "expected")):
+            v = value_of(td, int(i[key], 16))
+            if v not in values:
+                values.append(v)
+    more = len(shown_intervals) - 2
+    where = " and ".join(ranges) + (" and %d more interval%s" % (more, "s"[:more != 1]) if more > 0 else "")
+    text = "%s -> %s%s: %s input%s in %s give%s %s (expected %s)" % (
+        src, dst, " with " + attributes if attributes else "", "{:,}".format(counts[conf]),
+        "s"[:counts[conf] != 1], where, "s"[:counts[conf] == 1], " / ".join(outputs), " / ".join(expected))
+    # The peer's outputs just outside the intervals (the known file's witnesses): where they are right
+    # and differ from the failing ones, the behaviour is not monotonic.
+    witnesses = next((k.get("witnesses", {}) for k in (exhaustive or {}).get("configurations", []) if k["id"] == conf), {})
+    outside = []
+    for i in shown_intervals[:2]:
+        for x in (int(i["first"], 16) - 1, int(i["last"], 16) + 1):
+            got = witnesses.get("0x%0*x" % ((ts.bits + 3) // 4, x))
+            if got is not None and value_of(td, int(got, 16)) not in outside:
+                outside.append(value_of(td, int(got, 16)))
+    if outside and not set(outside) & set(outputs):
+        text += "; %s just outside%s" % (" / ".join(outside), ": not monotonic" if set(outside) & set(expected)
+                                         and c.rule.endswith("OVERFLOW") else "")
+    if len(counts) > 1:
+        text += " (and %d other configuration%s)" % (len(counts) - 1, "s"[:len(counts) != 2])
+    return text
+
+
+def vectors_title(c: FindingClass) -> str:
+    """The behaviour on the vectors: the first minimal input, what it gives, what it should give."""
+    f = minimal(c.failures)[0]
+    pairs = list(dict.fromkeys(p.split(" (")[0] for p, _ in pairs_of(c.failures)))
+    return "%s -> %s (%s): %s gives %s, expected %s (%d element%s in %d pair%s)" % (
+        f["from"], f["to"], f["call"], brief(f["input"]), brief(f["actual"]), brief(f["expected"]),
+        len(c.failures), "s"[:len(c.failures) != 1], len(pairs), "s"[:len(pairs) != 1])
+
+
+def brief(value: dict[str, Any]) -> str:
+    """A value as a title states it: its exact value (a text quoted)."""
+    if "text" in value:
+        return json.dumps(value["text"])
+    exact = str(value.get("exact") or value.get("value") or value["bits"])
+    try:
+        v = Fraction(exact)
+    except ValueError:  # nan, inf
+        return exact
+    if v and v.numerator == 1 and v.denominator >= 1 << 16:  # 2^-127, not its 90 decimal digits
+        return "2^-%d" % (v.denominator.bit_length() - 1)
+    if v.denominator != 1 and float(v) == v and len(exact) > 24:
+        return repr(float(v))  # the shortest decimal that reads back to it (a double holds it)
+    return exact
+
+
+def title(who: str, c: FindingClass, status: str, exhaustive: dict[str, Any] | None = None,
+          types: dict[str, TypeFacts] | None = None) -> str:
+    """The behaviour exactly, from the class's extent (extent_title, else vectors_title), and what
+    it is when not a bug."""
+    behaviour = extent_title(c, exhaustive, types or {}) or vectors_title(c)
+    kind = {BUG: "", READING: " (a reading `%s` of a point the ONNX sources leave open, not a bug)" % c.reading,
+            NO_ATTRIBUTE: " (the attribute does not exist here)",
+            UNSPECIFIED: " (no sentence of the ONNX pages fixes this result: unspecified, not a bug)"}[status]
+    return "%s: %s%s" % (who, behaviour, kind)
 
 
 def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, descriptions: dict[str, str],
              sources: dict[str, str], points: dict[str, str], repro_name: str | None,
-             exhaustive: dict[str, Any] | None = None, machine: str = "") -> str:
+             exhaustive: dict[str, Any] | None = None, machine: str = "",
+             table: dict[str, list[Sentence]] | None = None, types: dict[str, TypeFacts] | None = None,
+             cause: dict[str, str] | None = None) -> str:
     operator = operator_of(c.failures[0]["call"])
-    lines = ["# " + title(peer_named(report), c, status, descriptions), ""]
+    lines = ["# " + title(peer_named(report), c, status, exhaustive, types), ""]
     lines.append("Implementation: %s." % report["description"].split(", results file")[0])
     lines.append("")
     if machine:
         lines += ["Machine the results come from: %s." % machine, ""]
     lines.append("## What the ONNX page says")
     lines.append("")
-    lines.append("Operator page: %s. Rule `%s` (castlike's id): %s." % (ONNX_PAGES[operator], c.rule,
-                                                                   sources.get(c.rule, "see docs/semantics.md")))
+    lines.append("Operator page: %s. Rule `%s` (castlike's id; its sources: %s)." % (
+        ONNX_PAGES[operator], c.rule, sources.get(c.rule, "see docs/semantics.md")))
     lines.append("")
+    if status == BUG:
+        said = list(dict.fromkeys(q for f in c.failures for q in [quoted(f, c.rule, c.reading, table or {})] if q))
+        lines += ["The sentence the output violates:", ""]
+        for q in said[:3]:
+            lines += ["> %s: %s" % (q.page, q.text), ""]
     if status == READING:
         lines += ["**Not a bug**: the ONNX sources contradict each other or leave a choice here, and this is one "
                   "reading of them (`%s`: %s)." % (c.reading, plain(descriptions.get(c.reading, ""))), ""]
         for p in sorted({re.match(r"(A\d+)", part).group(1) for part in reading_parts(c.reading)  # type: ignore[union-attr]
                          if re.match(r"A\d+", part)}):
             lines += ["- The ambiguous point, %s" % points.get(p, p), ""]
+    elif status == UNSPECIFIED:
+        lines += ["**Not a bug**: no sentence of the ONNX pages fixes the result of these inputs (castlike's "
+                  "docs/specification.md section 6 lists the sentences a bug verdict can quote, and says what they "
+                  "leave open), and none is an element of a page's example. castlike's default reading gives the "
+                  "expected values below; the peer %s." % (
+                      "gives values no named reading does" if c.reading == "unexplained" else
+                      "behaves as `%s` (%s)" % (c.reading, plain(descriptions.get(c.reading, "")))), ""]
     elif status == NO_ATTRIBUTE:
         lines += ["**Not a bug of this API**: %s has no `saturate` / `round_mode`; it behaves as `%s` (%s). An ONNX "
                   "runtime built on it must apply the attribute itself." % (peer, c.reading,
@@ -250,8 +470,9 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
     elif c.reading == "unexplained":
         lines += ["**A bug**: no reading of the ONNX sources gives these outputs.", ""]
     else:
-        lines += ["**A bug**: the output departs from that sentence, which is not ambiguous. What the peer does "
+        lines += ["**A bug**: the output departs from that sentence. What the peer does "
                   "instead (`%s`): %s." % (c.reading, plain(descriptions.get(c.reading, ""))), ""]
+    lines += cause_lines(cause)
     lines += ["## Minimal inputs", "", "| pair | call | input | expected | actual |", "| --- | --- | --- | --- | --- |"]
     for f in minimal(c.failures):
         lines.append("| %s -> %s | %s | %s | %s | %s |" % (f["from"], f["to"], f["call"], shown(f["input"]),
@@ -308,7 +529,7 @@ def note_title(who: str) -> str:
 
 
 def note(who: str, report: dict[str, Any], noted: list[FindingClass], descriptions: dict[str, str],
-         repro: str | None) -> str:
+         repro: str | None, causes: list[dict[str, str] | None] | None = None) -> str:
     """The one note of an attributeless peer: each class that only the attribute it lacks explains."""
     lines = ["# " + note_title(who), "",
              "Implementation: %s." % report["description"].split(", results file")[0], "",
@@ -322,6 +543,8 @@ def note(who: str, report: dict[str, Any], noted: list[FindingClass], descriptio
         lines.append("| `%s` | `%s`: %s | %d | %s -> %s | %s | %s | %s | %s |" % (
             c.rule, c.reading, plain(descriptions.get(c.reading, "")), len(c.failures), f["from"], f["to"], f["call"],
             shown(f["input"]), shown(f["expected"]), shown(f["actual"])))
+    for cause in dict.fromkeys(json.dumps(k, sort_keys=True) for k in causes or [] if k):
+        lines += [""] + cause_lines(json.loads(cause))[:-1]
     lines += ["", "## Reproduction", ""]
     if repro:
         lines += ["[`%s`](%s), committed beside this note, runs each input above with the peer alone; it exits 1 "
@@ -329,8 +552,52 @@ def note(who: str, report: dict[str, Any], noted: list[FindingClass], descriptio
     return "\n".join(lines)
 
 
+def call_key(f: dict[str, Any]) -> tuple[str, str, str]:
+    """A failure's (source, destination, "saturate=S, round_mode=M"), as configuration_call gives."""
+    a = call_attributes(f, "")
+    return f["from"], f["to"], "saturate=%s, round_mode=%s" % (a["saturate"], a["round_mode"])
+
+
+def configuration_call(conf: str) -> tuple[str, str, str]:
+    src, dst, attributes = configuration_parts(conf)
+    a = call_attributes({"call": attributes, "from": src}, "")
+    return src, dst, "saturate=%s, round_mode=%s" % (a["saturate"], a["round_mode"])
+
+
+def split(c: FindingClass, status: str, table: dict[str, list[Sentence]]) -> list[tuple[FindingClass, str]]:
+    """A bug class as its failures that a sentence of the pages covers (a bug) and those it does not
+    (UNSPECIFIED); any other class as it is."""
+    if status != BUG:
+        return [(c, status)]
+    covered = [f for f in c.failures if quoted(f, c.rule, c.reading, table)]
+    kept = {id(f) for f in covered}
+    rest = [f for f in c.failures if id(f) not in kept]
+    if not rest:
+        return [(c, BUG)]
+    if not covered:
+        return [(FindingClass(c.rule, c.reading, rest, c.refused, True), UNSPECIFIED)]
+    return [(FindingClass(c.rule, c.reading, covered, c.refused, False, {call_key(f) for f in covered}), BUG),
+            (FindingClass(c.rule, c.reading, rest, c.refused, True, {call_key(f) for f in rest}), UNSPECIFIED)]
+
+
+def cause_of(peer: str, c: FindingClass, causes: list[dict[str, str]]) -> dict[str, str] | None:
+    """The entry of docs/findings/causes.json for a class: its peer, its rule (or "*"), and one of
+    its single readings (or "unexplained")."""
+    parts = reading_parts(c.reading) or ["unexplained"]
+    return next((k for k in causes if k["peer"] == peer and k["rule"] in ("*", c.rule) and k["reading"] in parts),
+                None)
+
+
+def cause_lines(cause: dict[str, str] | None) -> list[str]:
+    if not cause:
+        return []
+    return ["## Cause in the peer's source", "",
+            "[%s](%s) (%s): %s." % (cause["where"], cause["url"], cause["version"], cause["cause"]), ""]
+
+
 def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts], semantics: str,
-                   out: Path, exhaustive: dict[str, Any] | None = None, machine: str = "") -> dict[str, Any]:
+                   out: Path, exhaustive: dict[str, Any] | None = None, machine: str = "",
+                   specification: str = "", causes: list[dict[str, str]] | None = None) -> dict[str, Any]:
     """Writes one Markdown report (and, for the peers of REPRODUCIBLE, one reproduction script) per
     class into `out`, and out/findings.json; returns that index."""
     out.mkdir(parents=True, exist_ok=True)
@@ -339,13 +606,14 @@ def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts
         stale.unlink()
     descriptions = {e["candidate"]: e["description"] for r in report["rules"] for e in r.get("explanations", [])}
     sources, points = rule_sources(semantics), contradictions(semantics)
+    table = sentences(specification)
     index: dict[str, Any] = {"format": "castlike-findings", "format_version": 1, "peer": peer,
                              "implementation": report["implementation"], "description": report["description"],
                              "vectors": report["vectors"], "machine": machine, "classes": [],
                              "rejections": [{"case": r["case"], "call": r["call"], "message": r["message"]}
                                             for r in report["rejections"]],
                              "cases_with_failures": sorted({d["case"] for d in report["discrepancies"]})}
-    found = classes(report)
+    found = classes(report, peer)
     # The failures of pairs whose elements never reach the peer's own code are not its findings.
     reached = [FindingClass(c.rule, c.reading, [f for f in c.failures if reaches(peer, f, types)], c.refused)
                for c in found]
@@ -358,9 +626,10 @@ def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts
             examples = [Example.of(minimal(c.failures)[0], c.rule) for c in noted]
             (out / repro).write_text(script(peer, peer_named(report), note_title(peer_named(report)), examples, types))
             (out / repro).chmod(0o755)
-        (out / (NO_ATTRIBUTE_NOTE + ".md")).write_text(note(peer_named(report), report, noted, descriptions, repro))
-    for c in reached:
-        status = standing(c.reading, peer, c.rule)
+        (out / (NO_ATTRIBUTE_NOTE + ".md")).write_text(note(peer_named(report), report, noted, descriptions, repro,
+                                                            [cause_of(peer, c, causes or []) for c in noted]))
+    parts = [part for c in reached for part in split(c, standing(c.reading, peer, c.rule), table)]
+    for c, status in parts:
         repro_name = None
         report_name = c.key + ".md"
         if status == NO_ATTRIBUTE:
@@ -371,10 +640,11 @@ def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts
                 examples = [Example.of(f, c.rule) for f in minimal(c.failures)]
                 repro_name = c.key + ".py"
                 (out / repro_name).write_text(script(peer, peer_named(report), title(
-                    peer_named(report), c, status, descriptions), examples, types))
+                    peer_named(report), c, status, exhaustive, types), examples, types))
                 (out / repro_name).chmod(0o755)
             (out / report_name).write_text(markdown(peer, report, c, status, descriptions, sources, points,
-                                                    repro_name, exhaustive, machine))
+                                                    repro_name, exhaustive, machine, table, types,
+                                                    cause_of(peer, c, causes or [])))
         cases: dict[str, int] = {}
         for f in c.failures:
             cases[f["case"]] = cases.get(f["case"], 0) + 1
@@ -393,8 +663,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", required=True, help="castlike validate --format json --examples N")
     parser.add_argument("--types", required=True, help="the output of `castlike types --format json`")
     parser.add_argument("--semantics", required=True, help="docs/semantics.md")
+    parser.add_argument("--specification", required=True, help="docs/specification.md (its section 6: the "
+                                                                "sentences a bug verdict quotes)")
     parser.add_argument("--out", required=True, help="directory for the reports")
     parser.add_argument("--exhaustive", help="the peer's exhaustive known file (its failing intervals), if any")
+    parser.add_argument("--causes", help="docs/findings/causes.json: where behaviours come from in the peers' "
+                                         "sources")
     parser.add_argument("--machine", default="", help="the CPU the results come from (model, instruction sets)")
     args = parser.parse_args(argv)
     try:
@@ -402,7 +676,8 @@ def main(argv: list[str] | None = None) -> int:
         types = parse_types(Path(args.types).read_text())
         exhaustive = json.loads(Path(args.exhaustive).read_text()) if args.exhaustive else None
         index = write_findings(args.peer, report, types, Path(args.semantics).read_text(), Path(args.out), exhaustive,
-                               args.machine)
+                               args.machine, Path(args.specification).read_text(),
+                               json.loads(Path(args.causes).read_text())["causes"] if args.causes else None)
     except (OSError, ValueError, KeyError) as e:
         print("findings: error: %s" % e, file=sys.stderr)
         return 2

@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""jax 0.10.2: DOUBLE -> FLOAT8E8M0 (opset 25, round_mode=down): 255211775190703847597530955573826158592 gives nan, expected 170141183460469231731687303715884105728 (28 elements in 3 pairs) (no sentence of the ONNX pages fixes this result: unspecified, not a bug)
+
+Found by castlike on jax 0.10.2. Runs with the peer alone: prints each input, the expected and
+the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
+3 when an output is neither. An expected NaN is any NaN (of its sign under a float8 rule): the
+ONNX pages fix no NaN payload, and a NaN's sign only in the Cast float8 table."""
+import sys
+
+import numpy as np
+import ml_dtypes
+import jax
+
+jax.config.update("jax_enable_x64", True)
+jax.config.update("jax_platforms", "cpu")
+
+# name: (ONNX TensorProto id, numpy / ml_dtypes name, bits, float encoding, exponent bits,
+# mantissa bits)
+TYPES = {
+    'DOUBLE': (11, 'float64', 64, 'ieee', 11, 52),
+    'FLOAT': (1, 'float32', 32, 'ieee', 8, 23),
+    'FLOAT8E8M0': (24, 'float8_e8m0fnu', 8, 'exponent-only', 8, 0),
+}
+# (source, destination, operator, opset, attributes, input, expected, what a correct output
+# must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
+CASES = [
+    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('round_mode', 'down'),), 0x47e8000000000000, 0xfe, '', 0xff),
+    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('round_mode', 'nearest'),), 0x47e8000000000000, 0xfe, '', 0xff),
+    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (('round_mode', 'down'),), 0x7f7fffff, 0xfe, '', 0xff),
+]
+
+
+def dtype(t):
+    name = TYPES[t][1]
+    return np.dtype(getattr(ml_dtypes, name)) if hasattr(ml_dtypes, name) else np.dtype(name)
+
+
+def storage(t):
+    return {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}[max(8, TYPES[t][2])]
+
+
+def array(t, x):
+    """One element of type t: its bits viewed as the numpy / ml_dtypes dtype, or a text."""
+    if t == "STRING":
+        return np.array([x], dtype=object)
+    return np.array([x], dtype=storage(t)).view(dtype(t))
+
+
+def value_of(t, a):
+    """The bits (or the text) of the single element of a result."""
+    a = np.asarray(a)
+    if t == "STRING":
+        return str(a.reshape(-1)[0])
+    return int(a.view(storage(t)).reshape(-1)[0]) & ((1 << TYPES[t][2]) - 1)
+
+
+def run(src, dst, operator, opset, attributes, x):
+    """jax.numpy astype, jitted, on the CPU: JAX has no opsets and no attributes."""
+    return value_of(dst, jax.jit(lambda a: a.astype(dtype(dst)))(array(src, x)))
+
+
+def is_nan_bits(encoding: str, bits: int, exponent_bits: int, mantissa_bits: int, v: int) -> bool:
+    """Whether bits v are a NaN of a type of this layout (the scripts carry this function's text)."""
+    magnitude = v & ((1 << (bits - 1)) - 1)
+    if encoding == "ieee":
+        return magnitude >> mantissa_bits == (1 << exponent_bits) - 1 and magnitude & ((1 << mantissa_bits) - 1) != 0
+    if encoding == "fn":
+        return magnitude == (1 << (bits - 1)) - 1
+    if encoding == "fnuz":
+        return v == 1 << (bits - 1)
+    if encoding == "exponent-only":
+        return v == (1 << bits) - 1
+    return False
+
+
+def shown(t, v):
+    return repr(v) if isinstance(v, str) else "0x%0*x" % (max(2, (TYPES[t][2] + 3) // 4), v)
+
+
+def is_nan(t, v):
+    return isinstance(v, int) and is_nan_bits(TYPES[t][3], TYPES[t][2], TYPES[t][4], TYPES[t][5], v)
+
+
+def sign(t, v):
+    return v >> (TYPES[t][2] - 1)
+
+
+def correct(t, got, expected, match):
+    """Whether `got` is a correct output: the expected bits, or a NaN as `match` says."""
+    if match == '':
+        return got == expected
+    return is_nan(t, got) and (match == 'any NaN' or sign(t, got) == sign(t, expected))
+
+
+def main():
+    reproduced = changed = 0
+    for src, dst, operator, opset, attributes, x, expected, match, actual in CASES:
+        try:
+            got = run(src, dst, operator, opset, dict(attributes), x)
+        except Exception as e:  # the peer refused the call: not this finding
+            got = "refused: %s" % e
+        state = ("REPRODUCED" if got == actual else "as expected" if correct(dst, got, expected, match)
+                 else "CHANGED")
+        reproduced += state == "REPRODUCED"
+        changed += state == "CHANGED"
+        print("%s %s %s -> %s (%s opset %d %s): expected %s, got %s" % (
+            state, src, shown(src, x), dst, operator, opset, dict(attributes),
+            shown(dst, expected) + (" (%s)" % match if match else ""),
+            got if isinstance(got, str) and got.startswith("refused") else shown(dst, got)))
+    return 1 if reproduced else 3 if changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""torch 2.15.0: FLOAT -> FLOAT8E8M0 with saturate=1, round_mode=up: 4,194,304 inputs in 2.5521177519070385e+38 to 3.4028234663852886e+38 give NaN (expected 2^127)
+
+Found by castlike on torch 2.15.0. Runs with the peer alone: prints each input, the expected and
+the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
+3 when an output is neither. An expected NaN is any NaN (of its sign under a float8 rule): the
+ONNX pages fix no NaN payload, and a NaN's sign only in the Cast float8 table."""
+import sys
+
+import numpy as np
+import torch
+
+# name: (ONNX TensorProto id, numpy / ml_dtypes name, bits, float encoding, exponent bits,
+# mantissa bits)
+TYPES = {
+    'BFLOAT16': (16, 'bfloat16', 16, 'ieee', 8, 7),
+    'DOUBLE': (11, 'float64', 64, 'ieee', 11, 52),
+    'FLOAT': (1, 'float32', 32, 'ieee', 8, 23),
+    'FLOAT8E8M0': (24, 'float8_e8m0fnu', 8, 'exponent-only', 8, 0),
+}
+# (source, destination, operator, opset, attributes, input, expected, what a correct output
+# must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
+CASES = [
+    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (), 0x47e8000000000000, 0xfe, '', 0xff),
+    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (), 0x7f7fffff, 0xfe, '', 0xff),
+    ('BFLOAT16', 'FLOAT8E8M0', 'CastLike', 25, (), 0x7f7f, 0xfe, '', 0xff),
+]
+
+
+STORAGE = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+
+
+def tensor(t, x):
+    """One element of type t: its bits as a tensor of torch's dtype of that name."""
+    bits = np.array([x], dtype=STORAGE[TYPES[t][2]])
+    return torch.from_numpy(bits).view(getattr(torch, TYPES[t][1]))
+
+
+def run(src, dst, operator, opset, attributes, x):
+    """torch.Tensor.to(dtype) on the CPU: torch has no opsets and no attributes."""
+    out = tensor(src, x).to(getattr(torch, TYPES[dst][1]))
+    return int(out.view(getattr(torch, STORAGE[TYPES[dst][2]].__name__)).numpy()[0])
+
+
+def is_nan_bits(encoding: str, bits: int, exponent_bits: int, mantissa_bits: int, v: int) -> bool:
+    """Whether bits v are a NaN of a type of this layout (the scripts carry this function's text)."""
+    magnitude = v & ((1 << (bits - 1)) - 1)
+    if encoding == "ieee":
+        return magnitude >> mantissa_bits == (1 << exponent_bits) - 1 and magnitude & ((1 << mantissa_bits) - 1) != 0
+    if encoding == "fn":
+        return magnitude == (1 << (bits - 1)) - 1
+    if encoding == "fnuz":
+        return v == 1 << (bits - 1)
+    if encoding == "exponent-only":
+        return v == (1 << bits) - 1
+    return False
+
+
+def shown(t, v):
+    return repr(v) if isinstance(v, str) else "0x%0*x" % (max(2, (TYPES[t][2] + 3) // 4), v)
+
+
+def is_nan(t, v):
+    return isinstance(v, int) and is_nan_bits(TYPES[t][3], TYPES[t][2], TYPES[t][4], TYPES[t][5], v)
+
+
+def sign(t, v):
+    return v >> (TYPES[t][2] - 1)
+
+
+def correct(t, got, expected, match):
+    """Whether `got` is a correct output: the expected bits, or a NaN as `match` says."""
+    if match == '':
+        return got == expected
+    return is_nan(t, got) and (match == 'any NaN' or sign(t, got) == sign(t, expected))
+
+
+def main():
+    reproduced = changed = 0
+    for src, dst, operator, opset, attributes, x, expected, match, actual in CASES:
+        try:
+            got = run(src, dst, operator, opset, dict(attributes), x)
+        except Exception as e:  # the peer refused the call: not this finding
+            got = "refused: %s" % e
+        state = ("REPRODUCED" if got == actual else "as expected" if correct(dst, got, expected, match)
+                 else "CHANGED")
+        reproduced += state == "REPRODUCED"
+        changed += state == "CHANGED"
+        print("%s %s %s -> %s (%s opset %d %s): expected %s, got %s" % (
+            state, src, shown(src, x), dst, operator, opset, dict(attributes),
+            shown(dst, expected) + (" (%s)" % match if match else ""),
+            got if isinstance(got, str) and got.startswith("refused") else shown(dst, got)))
+    return 1 if reproduced else 3 if changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
