@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""jax-lax 0.10.2: FLOAT16 -> FLOAT8E8M0 with saturate=1, round_mode=up: 1 input in inf gives NaN (expected 2^127) (and 2 other configurations) (a reading `A3=nan` of a point the ONNX sources leave open, not a bug)
+"""jax-lax 0.10.2: FLOAT16 -> FLOAT8E8M0 with saturate=1, round_mode=up: 1 input in 0x7c00 gives NaN (expected 2^127) (and 2 other configurations) (a reading `A3=nan` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on jax-lax 0.10.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""jax-lax 0.10.2: FLOAT16 -> FLOAT4E2M1: 2,046 inputs in NaN to NaN and -NaN to -NaN give -0 (expected 0) (a reading `A2=minus-zero` of a point the ONNX sources leave open, not a bug)
+"""jax-lax 0.10.2: FLOAT16 -> FLOAT4E2M1: 2,046 inputs in 0x7c01 to 0x7fff and 0xfc01 to 0xffff give -0 (expected 0) (a reading `A2=minus-zero` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on jax-lax 0.10.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

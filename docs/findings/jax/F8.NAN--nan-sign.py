@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""jax 0.10.2: FLOAT16 -> FLOAT8E5M2 with saturate=0: 1,023 inputs in -NaN to -NaN give NaN (expected -NaN); -inf just outside
+"""jax 0.10.2: FLOAT16 -> FLOAT8E5M2 with saturate=0: 1,023 inputs in 0xfc01 to 0xffff give NaN (expected -NaN); -inf just outside
 
 Found by castlike on jax 0.10.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

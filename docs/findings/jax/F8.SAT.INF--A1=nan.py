@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""jax 0.10.2: FLOAT16 -> FLOAT8E5M2FNUZ with saturate=1: 2 inputs in inf and -inf give NaN (expected 57344 / -57344) (and 1 other configuration) (a reading `A1=nan` of a point the ONNX sources leave open, not a bug)
+"""jax 0.10.2: FLOAT16 -> FLOAT8E5M2FNUZ with saturate=1: 2 inputs in 0x7c00 and 0xfc00 give NaN (expected 57344 / -57344) (and 1 other configuration) (a reading `A1=nan` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on jax 0.10.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

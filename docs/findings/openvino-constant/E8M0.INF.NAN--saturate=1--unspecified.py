@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino-constant 2026.4.1: FLOAT16 -> FLOAT8E8M0 with saturate=0, round_mode=up: 1 input in inf gives 2^127 (expected NaN); 2^16 / NaN just outside (and 1 other configuration) (no sentence of the ONNX pages fixes this result: unspecified, not a bug)
+"""openvino-constant 2026.4.1: FLOAT16 -> FLOAT8E8M0 with saturate=0, round_mode=up: 1 input in 0x7c00 gives 2^127 (expected NaN); 2^16 / NaN just outside (and 1 other configuration) (no sentence of the ONNX pages fixes this result: unspecified, not a bug)
 
 Found by castlike on openvino-constant 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino-constant 2026.4.1: FLOAT16 -> FLOAT8E8M0 with saturate=1, round_mode=up: 1,023 inputs in -NaN to -NaN give 2^-127 (expected NaN) (and 1 other configuration)
+"""openvino-constant 2026.4.1: FLOAT16 -> FLOAT8E8M0 with saturate=1, round_mode=up: 1,023 inputs in 0xfc01 to 0xffff give 2^-127 (expected NaN) (and 1 other configuration)
 
 Found by castlike on openvino-constant 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino-constant 2026.4.1: FLOAT16 -> FLOAT4E2M1: 1,023 inputs in NaN to NaN give 6 (expected 0) (a reading `A2=six` of a point the ONNX sources leave open, not a bug)
+"""openvino-constant 2026.4.1: FLOAT16 -> FLOAT4E2M1: 1,023 inputs in 0x7c01 to 0x7fff give 6 (expected 0) (a reading `A2=six` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on openvino-constant 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

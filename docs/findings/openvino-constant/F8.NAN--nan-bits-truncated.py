@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino-constant 2026.4.1: FLOAT16 -> FLOAT8E5M2 with saturate=1: 510 inputs in NaN to NaN and -NaN to -NaN give inf / -inf (expected NaN / -NaN) (and 1 other configuration)
+"""openvino-constant 2026.4.1: FLOAT16 -> FLOAT8E5M2 with saturate=1: 510 inputs in 0x7c01 to 0x7cff and 0xfc01 to 0xfcff give inf / -inf (expected NaN / -NaN) (and 1 other configuration)
 
 Found by castlike on openvino-constant 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: FLOAT -> FLOAT4E2M1: 16,777,214 inputs in NaN to NaN and -NaN to -NaN give 6 / -6 (expected 0) (and 1 other configuration) (a reading `A2=signed-max` of a point the ONNX sources leave open, not a bug)
+"""openvino 2026.4.1: FLOAT -> FLOAT4E2M1: 16,777,214 inputs in 0x7f800001 to 0x7fffffff and 0xff800001 to 0xffffffff give 6 / -6 (expected 0) (and 1 other configuration) (a reading `A2=signed-max` of a point the ONNX sources leave open, not a bug)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

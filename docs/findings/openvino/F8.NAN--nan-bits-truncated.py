@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: FLOAT -> FLOAT8E5M2 with saturate=1: 4,194,302 inputs in NaN to NaN and -NaN to -NaN give inf / -inf (expected NaN / -NaN) (and 1 other configuration)
+"""openvino 2026.4.1: FLOAT -> FLOAT8E5M2 with saturate=1: 4,194,302 inputs in 0x7f800001 to 0x7f9fffff and 0xff800001 to 0xff9fffff give inf / -inf (expected NaN / -NaN) (and 1 other configuration)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""openvino 2026.4.1: FLOAT16 -> FLOAT8E5M2 with saturate=1: 2 inputs in inf and -inf give inf / -inf (expected 57344 / -57344) (and 3 other configurations)
+"""openvino 2026.4.1: FLOAT16 -> FLOAT8E5M2 with saturate=1: 2 inputs in 0x7c00 and 0xfc00 give inf / -inf (expected 57344 / -57344) (and 3 other configurations)
 
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
