@@ -38,7 +38,8 @@ using harness::CaseSpec;
 using harness::InputSet;
 using harness::OpsetChoice;
 
-const char* const kUsage =
+// Built with the type table's default opset (kDefaultOpset), so that the text and the default agree.
+const std::string kUsage =
     "usage: castlike export [--out DIR] [--exhaustive] [--pairs FROM:TO,...]\n"
     "                       [--opsets newest|all|N,...] [--attributes relevant|all]\n"
     "                       [--profile NAME] [--replace] [--no-spec-examples]\n"
@@ -72,7 +73,8 @@ const char* const kUsage =
     "                       only Cast-28 lists);\n"
     "                       one conversion table, so CastLike's vectors judge a Cast\n"
     "                       implementation too\n"
-    "  --opsets CHOICE      newest (default: opset 25, the opset the most runtimes\n"
+    "  --opsets CHOICE      newest (default: opset " + std::to_string(kDefaultOpset) +
+    ", the opset the most runtimes\n"
     "                       load, where CastLike-25 and Cast-25 are in force), all\n"
     "                       (every version where both types exist), or a list such as\n"
     "                       21,25,28\n"
@@ -315,7 +317,7 @@ int export_main(const std::vector<std::string>& args) {
     const auto [from, to] = parse_pair(a.value("case"), "--case");
     if (!from || !to) throw UsageError{"--case needs two type names, not '*'", "e.g. --case FLOAT:FLOAT8E4M3FN"};
     const Operator op = a.has("operator") ? parse_operator(a.value("operator")) : harness::default_operator(*from, *to);
-    CaseSpec spec{op, *from, *to, harness::kDefaultExportOpset, std::nullopt, std::nullopt};
+    CaseSpec spec{op, *from, *to, kDefaultOpset, std::nullopt, std::nullopt};
     for (const ElementType t : {*from, *to})
       spec.opset = std::max(spec.opset, first_opset_with_type(op, t).value_or(spec.opset));
     if (a.has("opset")) spec.opset = parse_opset(a.value("opset"), "--opset", op, a.has("newer-opset-as-newest"));

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "castlike/isa_levels.hpp"
 #include "castlike/castlike.h"
 #include "castlike/packing.hpp"
 #include "castlike/type_table.hpp"
@@ -432,7 +433,7 @@ using probe::sample_texts;
 
 inline std::vector<castlike_isa> available_isas() {
   std::vector<castlike_isa> out;
-  for (castlike_isa i : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON})
+  for (castlike_isa i : kIsaLevels)
     if (castlike_isa_available(i)) out.push_back(i);
   return out;
 }

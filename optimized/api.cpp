@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "castlike/castlike.h"
+#include "castlike/isa_levels.hpp"
 #include "castlike/packing.hpp"
 #include "castlike/type_table.hpp"
 #include "dispatch.hpp"
@@ -312,6 +313,9 @@ const std::string kUnknownOpsetMessage =
     "no such operator at this opset (CastLike exists from opset " + std::to_string(kCastLikeVersions.front()) +
     ", Cast from opset " + std::to_string(kCastVersions.front()) + ", to opset " + std::to_string(kNewestKnownOpset) +
     ", the newest this library knows: castlike_newest_opset())";
+const std::string kAttributeNotInOpsetMessage =
+    "the attribute does not exist at this operator version (saturate needs opset >= " + std::to_string(kSaturateSince) +
+    ", round_mode >= " + std::to_string(kRoundModeSince) + ")";
 
 // One node of `op` (Cast or CastLike: the same conversion, their own versions' checks).
 castlike_status cast_impl(Operator op, const castlike_tensor* input, int32_t target_id, int64_t opset,
@@ -467,7 +471,7 @@ const char* castlike_status_message(castlike_status status) {
     case CASTLIKE_ERROR_TYPE_NOT_IN_OPSET:
       return "the element type does not exist at this operator version (opset)";
     case CASTLIKE_ERROR_ATTRIBUTE_NOT_IN_OPSET:
-      return "the attribute does not exist at this operator version (saturate needs opset >= 19, round_mode >= 24)";
+      return kAttributeNotInOpsetMessage.c_str();
     case CASTLIKE_ERROR_UNKNOWN_OPSET:
       return kUnknownOpsetMessage.c_str();
     case CASTLIKE_ERROR_SIZE_OVERFLOW:
@@ -494,18 +498,18 @@ castlike_isa castlike_active_isa(void) { return static_cast<castlike_isa>(active
 
 castlike_status castlike_force_isa(castlike_isa isa) {
   const int32_t l = raw(isa);
-  if (l < 0 || l > 3) return CASTLIKE_ERROR_UNSUPPORTED_ISA;
+  if (!castlike::is_isa_level(l)) return CASTLIKE_ERROR_UNSUPPORTED_ISA;
   return force_isa(static_cast<Isa>(l)) ? CASTLIKE_OK : CASTLIKE_ERROR_UNSUPPORTED_ISA;
 }
 
 int castlike_isa_available(castlike_isa isa) {
   const int32_t l = raw(isa);
-  return l >= 0 && l <= 3 && isa_available(static_cast<Isa>(l)) ? 1 : 0;
+  return castlike::is_isa_level(l) && isa_available(static_cast<Isa>(l)) ? 1 : 0;
 }
 
 const char* castlike_isa_name(castlike_isa isa) {
   const int32_t l = raw(isa);
-  if (l < 0 || l > 3) return "unknown";
+  if (!castlike::is_isa_level(l)) return "unknown";
   return isa_name(static_cast<Isa>(l));
 }
 
