@@ -16,8 +16,8 @@
 #include <set>
 
 #include "args.hpp"
-#include "call_checks.hpp"
 #include "formats/output_guard.hpp"
+#include "formats/printable.hpp"
 #include "formats/vector_file.hpp"
 #include "generation/generator.hpp"
 #include "options.hpp"

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "castlike/isa_levels.hpp"
-#include "call_checks.hpp"
 #include "castlike/castlike.h"
+#include "formats/printable.hpp"
 #include "judging/conversion_explanation.hpp"
 #include "options.hpp"
 #include "reference/decimal.hpp"

@@ -9,10 +9,16 @@
 #include <utility>
 #include <vector>
 
+#include "formats/vector_file.hpp"
 #include "reference/convert.hpp"
 #include "reference/semantics.hpp"
 
 namespace castlike::harness {
+
+// "opset 25, saturate=0": a call, and a vector file's call (the `call` of the rows below; judging
+// writes it, every report prints it).
+std::string call_text(int opset, const std::optional<int64_t>& saturate, const std::optional<std::string>& round_mode);
+std::string call_of(const VectorFile& f);
 
 struct Counts {
   uint64_t pass = 0, fail = 0, unspecified = 0, rejected = 0;

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "exhaustive/call.hpp"
+#include "subjects/call.hpp"
 #include "generation/shape_plan.hpp"
 #include "subjects/implementation.hpp"
 

@@ -1,8 +1,8 @@
 #include "judging/validator.hpp"
 
-#include "call_checks.hpp"
 #include "judging/expectation.hpp"
 #include "judging/shape_cases.hpp"
+#include "formats/printable.hpp"
 
 namespace castlike::harness {
 

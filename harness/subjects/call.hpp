@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "map.hpp"
+#include "maps/map.hpp"
 
 namespace castlike::exhaustive {
 

@@ -14,6 +14,7 @@
 #include "castlike/packing.hpp"
 #include "common.hpp"
 #include "judging/validator.hpp"
+#include "rendering/render.hpp"
 
 namespace castlike::python {
 namespace {
