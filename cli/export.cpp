@@ -16,8 +16,8 @@
 #include <set>
 
 #include "args.hpp"
-#include "call_checks.hpp"
 #include "formats/output_guard.hpp"
+#include "formats/printable.hpp"
 #include "formats/vector_file.hpp"
 #include "generation/generator.hpp"
 #include "options.hpp"
@@ -38,7 +38,8 @@ using harness::CaseSpec;
 using harness::InputSet;
 using harness::OpsetChoice;
 
-const char* const kUsage =
+// Built with the type table's default opset (kDefaultOpset), so that the text and the default agree.
+const std::string kUsage =
     "usage: castlike export [--out DIR] [--exhaustive] [--pairs FROM:TO,...]\n"
     "                       [--opsets newest|all|N,...] [--attributes relevant|all]\n"
     "                       [--profile NAME] [--replace] [--no-spec-examples]\n"
@@ -72,7 +73,8 @@ const char* const kUsage =
     "                       only Cast-28 lists);\n"
     "                       one conversion table, so CastLike's vectors judge a Cast\n"
     "                       implementation too\n"
-    "  --opsets CHOICE      newest (default: opset 25, the opset the most runtimes\n"
+    "  --opsets CHOICE      newest (default: opset " + std::to_string(kDefaultOpset) +
+    ", the opset the most runtimes\n"
     "                       load, where CastLike-25 and Cast-25 are in force), all\n"
     "                       (every version where both types exist), or a list such as\n"
     "                       21,25,28\n"
@@ -210,6 +212,157 @@ int run_node_test_exporter(const std::vector<std::string>& vector_dirs, const st
   return 1;
 }
 
+// The cases, by type pair; their inputs are made pair by pair while writing (an exhaustive set
+// of every opset and attribute would need several GB held at once).
+struct PairPlan {
+  std::vector<CaseSpec> specs;
+  std::optional<std::vector<ref::Element>> custom;  // --case: the inputs given
+};
+// What an export writes: the cases and how they were chosen (the spec examples follow the choice).
+struct ExportPlan {
+  std::vector<PairPlan> pairs;
+  InputSet set = InputSet::kStructured;
+  harness::GeneratedSource source;
+  Selection selection;
+  OpsetChoice opsets = OpsetChoice::kNewest;
+  std::vector<int> listed;
+};
+
+// --case: one hand-made case, its inputs given by --input.
+void plan_one_case(const ParsedArgs& a, ExportPlan& p) {
+  // The selection of the generated set has no meaning for the one case --case names: refused,
+  // never silently ignored (--pairs beside --case would read as a filter that was not applied).
+  for (const char* generated_only : {"pairs", "opsets", "attributes", "exhaustive", "no-spec-examples"})
+    if (a.has(generated_only))
+      throw UsageError{std::string("--") + generated_only + " applies without --case (--case is one case, its own pair)",
+                       std::string("drop --") + generated_only + ", or --case to generate the selection"};
+  if (a.has("name")) {
+    // The file is NAME.json: an empty name, or one that starts with a dot, would make a hidden
+    // file that no vector walk reads.
+    const std::string name = a.value("name");
+    if (name.empty()) throw UsageError{"--name is empty", "give the case a name, e.g. --name float_nan_to_e4m3"};
+    if (!harness::is_case_name(name))
+      throw UsageError{"case name '" + name + "' has a character other than A-Z a-z 0-9 _ . -", "pick another --name"};
+    if (name.front() == '.')
+      throw UsageError{"case name '" + name + "' starts with a dot: " + name + ".json would be a hidden file",
+                       "pick another --name"};
+  }
+  // One hand-made case.
+  const auto [from, to] = parse_pair(a.value("case"), "--case");
+  if (!from || !to) throw UsageError{"--case needs two type names, not '*'", "e.g. --case FLOAT:FLOAT8E4M3FN"};
+  const Operator op = a.has("operator") ? parse_operator(a.value("operator")) : harness::default_operator(*from, *to);
+  CaseSpec spec{op, *from, *to, kDefaultOpset, std::nullopt, std::nullopt};
+  for (const ElementType t : {*from, *to})
+    spec.opset = std::max(spec.opset, first_opset_with_type(op, t).value_or(spec.opset));
+  if (a.has("opset")) spec.opset = parse_opset(a.value("opset"), "--opset", op, a.has("newer-opset-as-newest"));
+  if (a.has("saturate")) spec.saturate = parse_integer(a.value("saturate"), "--saturate", 0, 1);
+  if (a.has("round-mode")) spec.round_mode = a.value("round-mode");
+  std::vector<ref::Element> inputs;
+  for (const std::string& x : a.all("input")) {
+    require_utf8("an --input value", x);
+    if (*from == ElementType::kString) {
+      inputs.push_back(ref::Element::of_text(x));
+      continue;
+    }
+    const auto bits = harness::parse_hex_bits(x, info(*from).bits);
+    if (!bits)
+      throw UsageError{"--input '" + x + "' is not a " + std::string(info(*from).name) + " bit pattern",
+                       "give hex bits such as 0x7fc00000 (STRING sources take text)"};
+    inputs.push_back(ref::Element::of_bits(*bits));
+  }
+  if (inputs.empty()) throw UsageError{"--case needs at least one --input", "e.g. --input 0x7fc00000"};
+  p.source.inputs = "custom";
+  p.pairs.push_back({{spec}, std::move(inputs)});
+}
+
+// The generated set of the selection (--pairs, --operator, --opsets, --attributes, --exhaustive).
+void plan_selection(const ParsedArgs& a, ExportPlan& p) {
+  for (const char* single : {"input", "opset", "saturate", "round-mode", "name"})
+    if (a.has(single)) throw UsageError{std::string("--") + single + " needs --case", "castlike export --help"};
+  if (a.has("pairs")) {
+    std::string list = a.value("pairs");
+    size_t start = 0;
+    while (start <= list.size()) {
+      const size_t comma = list.find(',', start);
+      const std::string item = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      if (!item.empty()) p.selection.pairs.push_back(parse_pair(item, "--pairs"));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
+  // Without --operator each pair goes as default_operator says (CastLike, or Cast where only it
+  // has the types); an opset in --opsets then only has to exist for one of them.
+  std::optional<Operator> forced_operator;
+  if (a.has("operator")) forced_operator = parse_operator(a.value("operator"));
+  const std::string opset_text = a.value_or("opsets", "newest");
+  if (opset_text == "all") {
+    p.opsets = OpsetChoice::kAll;
+  } else if (opset_text != "newest") {
+    p.opsets = OpsetChoice::kListed;
+    size_t start = 0;
+    while (start <= opset_text.size()) {
+      const size_t comma = opset_text.find(',', start);
+      const int o = parse_opset(opset_text.substr(start, comma == std::string::npos ? std::string::npos : comma - start),
+                                "--opsets", forced_operator.value_or(Operator::kCast), a.has("newer-opset-as-newest"));
+      p.listed.push_back(o);
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
+  const std::string attr_text = a.value_or("attributes", "relevant");
+  if (attr_text != "relevant" && attr_text != "all")
+    throw UsageError{"unknown --attributes '" + attr_text + "'", "relevant or all"};
+  const AttributeChoice attributes = attr_text == "all" ? AttributeChoice::kAll : AttributeChoice::kRelevant;
+  p.set = a.has("exhaustive") ? InputSet::kExhaustive16 : InputSet::kStructured;
+  p.source.inputs = std::string(harness::input_set_name(p.set));
+  for (const TypeInfo& f : kTypeTable)
+    for (const TypeInfo& t : kTypeTable) {
+      if (!p.selection.selected(f.type, t.type)) continue;
+      const Operator op = forced_operator.value_or(harness::default_operator(f.type, t.type));
+      const auto specs = harness::case_specs(op, f.type, t.type, p.opsets, p.listed, attributes);
+      if (specs.empty()) continue;
+      p.pairs.push_back({specs, std::nullopt});
+    }
+  if (p.pairs.empty()) throw UsageError{"the selection gives no case", "check --pairs and --opsets"};
+}
+
+// --format onnx-node-tests: the vector files of --vectors, or of the selection exported into a
+// temporary directory first, converted by the exporter script into DIR.
+int export_node_tests(const ParsedArgs& a, const std::vector<std::string>& args) {
+  if (!a.has("out")) throw UsageError{"--format onnx-node-tests needs --out DIR", "castlike export --help"};
+  set_exporter_environment(a.has("install-environment"));
+  open_out_directory(a.value("out"));  // the exporter script writes by path: a symlink on the way is refused first
+  const std::vector<std::string> given = a.all("vectors");
+  if (!given.empty()) {
+    for (const auto& d : given)
+      if (!fs::exists(d)) throw UsageError{"vectors directory '" + d + "' does not exist", "pass --vectors DIR"};
+    return run_node_test_exporter(given, a.value("out"));
+  }
+  // Generate into a temporary directory first, then convert.
+  char pattern[] = "/tmp/castlike-export-XXXXXX";
+  const char* tmp = mkdtemp(pattern);
+  if (!tmp) throw UsageError{"cannot create a temporary directory", "check /tmp"};
+  std::vector<std::string> inner;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--format" || args[i] == "--out") {
+      ++i;
+      continue;
+    }
+    if (args[i].rfind("--format=", 0) == 0 || args[i].rfind("--out=", 0) == 0) continue;
+    if (args[i] == "--install-environment") continue;
+    inner.push_back(args[i]);
+  }
+  inner.push_back("--out");
+  inner.push_back(tmp);
+  inner.push_back("--quiet");
+  const int rc = export_main(inner);
+  if (rc != 0) return rc;
+  const int node_rc = run_node_test_exporter({tmp}, a.value("out"));
+  std::error_code ec;
+  fs::remove_all(tmp, ec);
+  return node_rc;
+}
+
 }  // namespace
 
 void print_export_usage() { std::cout << kUsage; }
@@ -238,40 +391,7 @@ int export_main(const std::vector<std::string>& args) {
 
   if (a.has("install-environment") && format != "onnx-node-tests")
     throw UsageError{"--install-environment applies to --format onnx-node-tests", "castlike export --help"};
-  if (format == "onnx-node-tests") {
-    if (!a.has("out")) throw UsageError{"--format onnx-node-tests needs --out DIR", "castlike export --help"};
-    set_exporter_environment(a.has("install-environment"));
-    open_out_directory(a.value("out"));  // the exporter script writes by path: a symlink on the way is refused first
-    const std::vector<std::string> given = a.all("vectors");
-    if (!given.empty()) {
-      for (const auto& d : given)
-        if (!fs::exists(d)) throw UsageError{"vectors directory '" + d + "' does not exist", "pass --vectors DIR"};
-      return run_node_test_exporter(given, a.value("out"));
-    }
-    // Generate into a temporary directory first, then convert.
-    char pattern[] = "/tmp/castlike-export-XXXXXX";
-    const char* tmp = mkdtemp(pattern);
-    if (!tmp) throw UsageError{"cannot create a temporary directory", "check /tmp"};
-    std::vector<std::string> inner;
-    for (size_t i = 0; i < args.size(); ++i) {
-      if (args[i] == "--format" || args[i] == "--out") {
-        ++i;
-        continue;
-      }
-      if (args[i].rfind("--format=", 0) == 0 || args[i].rfind("--out=", 0) == 0) continue;
-      if (args[i] == "--install-environment") continue;
-      inner.push_back(args[i]);
-    }
-    inner.push_back("--out");
-    inner.push_back(tmp);
-    inner.push_back("--quiet");
-    const int rc = export_main(inner);
-    if (rc != 0) return rc;
-    const int node_rc = run_node_test_exporter({tmp}, a.value("out"));
-    std::error_code ec;
-    fs::remove_all(tmp, ec);
-    return node_rc;
-  }
+  if (format == "onnx-node-tests") return export_node_tests(a, args);
 
   const fs::path out_dir = a.value_or("out", "vectors/generated");
   uint64_t max_bytes = 1000000000;
@@ -279,113 +399,12 @@ int export_main(const std::vector<std::string>& args) {
     max_bytes = static_cast<uint64_t>(parse_integer(a.value("max-bytes"), "--max-bytes", 0, INT64_MAX));
   if (a.has("max-bytes") && a.has("yes")) throw UsageError{"--max-bytes and --yes exclude each other", "give one"};
 
-  // The cases, by type pair; their inputs are made pair by pair while writing (an exhaustive set
-  // of every opset and attribute would need several GB held at once).
-  struct PairPlan {
-    std::vector<CaseSpec> specs;
-    std::optional<std::vector<ref::Element>> custom;  // --case: the inputs given
-  };
-  std::vector<PairPlan> plan;
-  InputSet set = InputSet::kStructured;
-  harness::GeneratedSource source;
-  source.profile = profile;
-
-  Selection selection;
-  OpsetChoice opsets = OpsetChoice::kNewest;
-  std::vector<int> listed;
-  if (a.has("case")) {
-    // The selection of the generated set has no meaning for the one case --case names: refused,
-    // never silently ignored (--pairs beside --case would read as a filter that was not applied).
-    for (const char* generated_only : {"pairs", "opsets", "attributes", "exhaustive", "no-spec-examples"})
-      if (a.has(generated_only))
-        throw UsageError{std::string("--") + generated_only + " applies without --case (--case is one case, its own pair)",
-                         std::string("drop --") + generated_only + ", or --case to generate the selection"};
-    if (a.has("name")) {
-      // The file is NAME.json: an empty name, or one that starts with a dot, would make a hidden
-      // file that no vector walk reads.
-      const std::string name = a.value("name");
-      if (name.empty()) throw UsageError{"--name is empty", "give the case a name, e.g. --name float_nan_to_e4m3"};
-      if (!harness::is_case_name(name))
-        throw UsageError{"case name '" + name + "' has a character other than A-Z a-z 0-9 _ . -", "pick another --name"};
-      if (name.front() == '.')
-        throw UsageError{"case name '" + name + "' starts with a dot: " + name + ".json would be a hidden file",
-                         "pick another --name"};
-    }
-    // One hand-made case.
-    const auto [from, to] = parse_pair(a.value("case"), "--case");
-    if (!from || !to) throw UsageError{"--case needs two type names, not '*'", "e.g. --case FLOAT:FLOAT8E4M3FN"};
-    const Operator op = a.has("operator") ? parse_operator(a.value("operator")) : harness::default_operator(*from, *to);
-    CaseSpec spec{op, *from, *to, harness::kDefaultExportOpset, std::nullopt, std::nullopt};
-    for (const ElementType t : {*from, *to})
-      spec.opset = std::max(spec.opset, first_opset_with_type(op, t).value_or(spec.opset));
-    if (a.has("opset")) spec.opset = parse_opset(a.value("opset"), "--opset", op, a.has("newer-opset-as-newest"));
-    if (a.has("saturate")) spec.saturate = parse_integer(a.value("saturate"), "--saturate", 0, 1);
-    if (a.has("round-mode")) spec.round_mode = a.value("round-mode");
-    std::vector<ref::Element> inputs;
-    for (const std::string& x : a.all("input")) {
-      require_utf8("an --input value", x);
-      if (*from == ElementType::kString) {
-        inputs.push_back(ref::Element::of_text(x));
-        continue;
-      }
-      const auto bits = harness::parse_hex_bits(x, info(*from).bits);
-      if (!bits)
-        throw UsageError{"--input '" + x + "' is not a " + std::string(info(*from).name) + " bit pattern",
-                         "give hex bits such as 0x7fc00000 (STRING sources take text)"};
-      inputs.push_back(ref::Element::of_bits(*bits));
-    }
-    if (inputs.empty()) throw UsageError{"--case needs at least one --input", "e.g. --input 0x7fc00000"};
-    source.inputs = "custom";
-    plan.push_back({{spec}, std::move(inputs)});
-  } else {
-    for (const char* single : {"input", "opset", "saturate", "round-mode", "name"})
-      if (a.has(single)) throw UsageError{std::string("--") + single + " needs --case", "castlike export --help"};
-    if (a.has("pairs")) {
-      std::string list = a.value("pairs");
-      size_t start = 0;
-      while (start <= list.size()) {
-        const size_t comma = list.find(',', start);
-        const std::string item = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        if (!item.empty()) selection.pairs.push_back(parse_pair(item, "--pairs"));
-        if (comma == std::string::npos) break;
-        start = comma + 1;
-      }
-    }
-    // Without --operator each pair goes as default_operator says (CastLike, or Cast where only it
-    // has the types); an opset in --opsets then only has to exist for one of them.
-    std::optional<Operator> forced_operator;
-    if (a.has("operator")) forced_operator = parse_operator(a.value("operator"));
-    const std::string opset_text = a.value_or("opsets", "newest");
-    if (opset_text == "all") {
-      opsets = OpsetChoice::kAll;
-    } else if (opset_text != "newest") {
-      opsets = OpsetChoice::kListed;
-      size_t start = 0;
-      while (start <= opset_text.size()) {
-        const size_t comma = opset_text.find(',', start);
-        const int o = parse_opset(opset_text.substr(start, comma == std::string::npos ? std::string::npos : comma - start),
-                                  "--opsets", forced_operator.value_or(Operator::kCast), a.has("newer-opset-as-newest"));
-        listed.push_back(o);
-        if (comma == std::string::npos) break;
-        start = comma + 1;
-      }
-    }
-    const std::string attr_text = a.value_or("attributes", "relevant");
-    if (attr_text != "relevant" && attr_text != "all")
-      throw UsageError{"unknown --attributes '" + attr_text + "'", "relevant or all"};
-    const AttributeChoice attributes = attr_text == "all" ? AttributeChoice::kAll : AttributeChoice::kRelevant;
-    set = a.has("exhaustive") ? InputSet::kExhaustive16 : InputSet::kStructured;
-    source.inputs = std::string(harness::input_set_name(set));
-    for (const TypeInfo& f : kTypeTable)
-      for (const TypeInfo& t : kTypeTable) {
-        if (!selection.selected(f.type, t.type)) continue;
-        const Operator op = forced_operator.value_or(harness::default_operator(f.type, t.type));
-        const auto specs = harness::case_specs(op, f.type, t.type, opsets, listed, attributes);
-        if (specs.empty()) continue;
-        plan.push_back({specs, std::nullopt});
-      }
-    if (plan.empty()) throw UsageError{"the selection gives no case", "check --pairs and --opsets"};
-  }
+  ExportPlan plan;
+  plan.source.profile = profile;
+  if (a.has("case"))
+    plan_one_case(a, plan);
+  else
+    plan_selection(a, plan);
 
   // The spec examples of the selection, copied as they are, so that DIR alone is a complete set.
   std::vector<std::pair<std::string, std::string>> copies;  // (name, bytes)
@@ -399,8 +418,10 @@ int export_main(const std::vector<std::string>& args) {
         auto loaded = harness::load_vector_file(path);
         if (auto* error = std::get_if<std::string>(&loaded)) throw UsageError{*error, "the repository's spec examples"};
         const auto& file = std::get<harness::VectorFile>(loaded);
-        if (!selection.selected(file.from, file.to)) continue;
-        if (opsets == OpsetChoice::kListed && std::find(listed.begin(), listed.end(), file.opset) == listed.end()) continue;
+        if (!plan.selection.selected(file.from, file.to)) continue;
+        if (plan.opsets == OpsetChoice::kListed &&
+            std::find(plan.listed.begin(), plan.listed.end(), file.opset) == plan.listed.end())
+          continue;
         std::ifstream in(path, std::ios::binary);
         inputs.add_file(path);
         copies.emplace_back(fs::path(path).filename().string(), std::string(std::istreambuf_iterator<char>(in), {}));
@@ -414,11 +435,11 @@ int export_main(const std::vector<std::string>& args) {
   double estimate = 0;
   for (const auto& [name, bytes] : copies) estimate += static_cast<double>(bytes.size());
   const auto for_each_case = [&](const std::function<void(const CaseSpec&, std::vector<ref::Element>, bool)>& f) {
-    for (const PairPlan& p : plan) {
+    for (const PairPlan& p : plan.pairs) {
       const CaseSpec& first = p.specs.front();
-      const auto inputs = p.custom ? *p.custom : harness::interesting_inputs(first.from, first.to, set);
+      const auto inputs = p.custom ? *p.custom : harness::interesting_inputs(first.from, first.to, plan.set);
       for (size_t i = 0; i < p.specs.size(); ++i)
-        f(p.specs[i], p.custom ? inputs : harness::focus_on_attributes(p.specs[i], inputs, set), i == 0);
+        f(p.specs[i], p.custom ? inputs : harness::focus_on_attributes(p.specs[i], inputs, plan.set), i == 0);
     }
   };
   const auto make = [&](const CaseSpec& spec, std::vector<ref::Element> inputs) {
@@ -431,7 +452,7 @@ int export_main(const std::vector<std::string>& args) {
   double bytes_per_element = 0;
   for_each_case([&](const CaseSpec& spec, std::vector<ref::Element> inputs, bool first_of_pair) {
     const double n = static_cast<double>(std::max<size_t>(1, inputs.size()));
-    if (first_of_pair) bytes_per_element = static_cast<double>(render_vector_file(make(spec, std::move(inputs)), source).size()) / n;
+    if (first_of_pair) bytes_per_element = static_cast<double>(render_vector_file(make(spec, std::move(inputs)), plan.source).size()) / n;
     estimate += bytes_per_element * n;
     ++case_count;
   });
@@ -457,7 +478,7 @@ int export_main(const std::vector<std::string>& args) {
   // castlike vector file in the way stops the run with nothing changed.
   std::vector<std::string> names;
   for (const auto& [name, bytes] : copies) names.push_back(name);
-  for (const PairPlan& p : plan)
+  for (const PairPlan& p : plan.pairs)
     for (const CaseSpec& spec : p.specs)
       names.push_back(a.has("name") ? a.value("name") + ".json" : harness::case_name(spec) + ".json");
   for (const std::string& name : names)
@@ -482,7 +503,7 @@ int export_main(const std::vector<std::string>& args) {
     harness::VectorFile file = make(spec, std::move(inputs));
     if (a.has("name")) file.name = a.value("name");
     elements += file.input.size();
-    write(file.name + ".json", harness::render_vector_file(file, source));
+    write(file.name + ".json", harness::render_vector_file(file, plan.source));
   });
   std::vector<std::string> removed, left;
   if (a.has("replace")) {

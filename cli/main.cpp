@@ -14,8 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "call_checks.hpp"
+#include "castlike/isa_levels.hpp"
 #include "castlike/castlike.h"
+#include "formats/printable.hpp"
 #include "judging/conversion_explanation.hpp"
 #include "options.hpp"
 #include "reference/decimal.hpp"
@@ -36,18 +37,22 @@ const char* const kExitStatusHelp =
     "of castlike (a bug: the 'castlike: internal error' line on stderr asks you to\n"
     "report it).\n";
 
-const char* const kCastOptionsHelp =
+// Built with the type table's opsets, so that the text and the checks agree.
+const std::string kCastOptionsHelp =
     "  --from TYPE          source element type (ONNX name, e.g. FLOAT, FLOAT16,\n"
     "                       INT4, STRING)\n"
     "  --to TYPE            destination element type\n"
-    "  --saturate 0|1       the saturate attribute (opset >= 19; default: not set,\n"
+    "  --saturate 0|1       the saturate attribute (opset >= " + std::to_string(kSaturateSince) +
+    "; default: not set,\n"
     "                       which means 1)\n"
-    "  --round-mode MODE    up, down or nearest (opset >= 24; FLOAT8E8M0 only;\n"
+    "  --round-mode MODE    up, down or nearest (opset >= " + std::to_string(kRoundModeSince) +
+    "; FLOAT8E8M0 only;\n"
     "                       default: not set = up)\n"
     "  --operator OP        CastLike (default) or Cast: one conversion, each\n"
     "                       operator's own versions (the 6-bit floats: Cast-28\n"
     "                       only)\n"
-    "  --opset N            the model's opset (default 25): CastLike 15..28,\n"
+    "  --opset N            the model's opset (default " + std::to_string(kDefaultOpset) +
+    "): CastLike 15..28,\n"
     "                       Cast 13..28; types and attributes must exist at the\n"
     "                       operator version in force there (CastLike-25 at\n"
     "                       opsets 25 to 28; Cast-25 at 25 to 27, Cast-28 at 28)\n"
@@ -271,7 +276,7 @@ void print_version() {
   std::cout << "castlike " << CASTLIKE_VERSION;
   if (std::string(CASTLIKE_GIT_DESCRIBE).size()) std::cout << " (git " << CASTLIKE_GIT_DESCRIBE << ")";
   std::cout << "\nkernel ISA levels available:";
-  for (castlike_isa isa : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON})
+  for (castlike_isa isa : kIsaLevels)
     if (castlike_isa_available(isa)) std::cout << " " << castlike_isa_name(isa);
   std::cout << "; active: " << castlike_isa_name(castlike_active_isa()) << "\n";
 }
@@ -282,7 +287,7 @@ void check_isa_environment() {
   const char* env = std::getenv("CASTLIKE_ISA");
   if (env == nullptr || *env == '\0') return;
   std::string known;
-  for (castlike_isa isa : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON}) {
+  for (castlike_isa isa : kIsaLevels) {
     const char* name = castlike_isa_name(isa);
     if (strcasecmp(env, name) == 0) return;
     known += (known.empty() ? "" : ", ") + std::string(name);

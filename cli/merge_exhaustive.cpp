@@ -8,13 +8,13 @@
 #include <map>
 
 #include "args.hpp"
-#include "config_id.hpp"
+#include "maps/config_id.hpp"
 #include "engine.hpp"
 #include "interval_explanation.hpp"
 #include "formats/json_reader.hpp"
 #include "command_support.hpp"
 #include "render_exhaustive.hpp"
-#include "structured_inputs.hpp"
+#include "maps/structured_inputs.hpp"
 #include "vector_commands.hpp"
 
 namespace castlike::cli {

@@ -149,9 +149,10 @@ ref::Attributes resolve(const std::string& command, const CastOptions& o) {
       }
       needed = std::max(needed, *first);
     }
-    if (o.saturate) needed = std::max(needed, 19);
-    if (o.round_mode) needed = std::max(needed, 24);
-    throw UsageError{*error, "use --opset " + std::to_string(needed) + " or later (the default is 25)"};
+    if (o.saturate) needed = std::max(needed, kSaturateSince);
+    if (o.round_mode) needed = std::max(needed, kRoundModeSince);
+    throw UsageError{*error, "use --opset " + std::to_string(needed) + " or later (the default is " +
+                                std::to_string(kDefaultOpset) + ")"};
   }
   return std::get<ref::Attributes>(resolved);
 }

@@ -17,7 +17,7 @@ namespace castlike::cli {
 struct CastOptions {
   Operator op = Operator::kCastLike;
   std::optional<ElementType> from, to;
-  int opset = 25;
+  int opset = kDefaultOpset;
   std::optional<int64_t> saturate;        // absent: attribute not set (default 1)
   std::optional<std::string> round_mode;  // absent: attribute not set (default "up")
   std::string profile = "default";

@@ -13,6 +13,7 @@
 #include "judging/baseline.hpp"
 #include "command_support.hpp"
 #include "judging/validator.hpp"
+#include "rendering/render.hpp"
 #include "vector_commands.hpp"
 
 namespace castlike::cli {

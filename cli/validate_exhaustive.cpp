@@ -12,17 +12,19 @@
 #include <sstream>
 #include <thread>
 
+#include "castlike/isa_levels.hpp"
 #include "args.hpp"
 #include "castlike/packing.hpp"
-#include "config_id.hpp"
-#include "derive.hpp"
+#include "maps/config_id.hpp"
+#include "maps/derive.hpp"
 #include "command_support.hpp"
 #include "engine.hpp"
 #include "exhaustive_rows.hpp"
 #include "subjects/implementation.hpp"
 #include "reference/cast_like.hpp"
 #include "render_exhaustive.hpp"
-#include "structured_inputs.hpp"
+#include "rendering/render.hpp"
+#include "maps/structured_inputs.hpp"
 #include "vector_commands.hpp"
 
 namespace castlike::cli {
@@ -30,7 +32,7 @@ namespace {
 
 using namespace castlike::exhaustive;
 
-const char* const kUsage =
+const std::string kUsage =
     "usage: castlike validate --exhaustive IMPLEMENTATION [SELECTION] [options]\n"
     "       castlike validate --exhaustive --list [SELECTION]\n"
     "\n"
@@ -48,7 +50,7 @@ const char* const kUsage =
     "implementation (exactly one):\n"
     "  --builtin kernels      the kernel library in-process, at the dispatched ISA\n"
     "                         level\n"
-    "    --isa LEVEL          or forced to scalar, avx2, avx512 or neon\n"
+    "    --isa LEVEL          or forced to " + isa_names(" or ") + "\n"
     "  --builtin reference    the exact reference (sources of <= 16 bits; --profile,\n"
     "                         --variants)\n"
     "  --library FILE.so      a plug-in with the ABI of\n"
@@ -79,7 +81,7 @@ const char* const kUsage =
     "                         attributes, resolved as that operator does (the\n"
     "                         opset decides the defaults); keeps the configurations\n"
     "                         they give; opsets 15..28 (Cast 13..28). Without them:\n"
-    "                         CastLike at opset 25; Cast at 28 for FLOAT6 types\n"
+    "                         CastLike at opset " + std::to_string(kDefaultOpset) + "; Cast at 28 for FLOAT6 types\n"
     "  --newer-opset-as-newest\n"
     "                         read an --opset newer than 28\n"
     "                         (the newest castlike knows) as 28\n"
@@ -221,7 +223,7 @@ std::vector<Call> select(const ParsedArgs& a) {
     // The attributes as a CastLike node would have them; the opset decides what an absent one means.
     ref::CastLikeRequest request;
     request.op = a.has("operator") ? parse_operator(a.value("operator")) : Operator::kCastLike;
-    const int newest_with_every_type = request.op == Operator::kCast ? kNewestKnownOpset : 25;
+    const int newest_with_every_type = request.op == Operator::kCast ? kNewestKnownOpset : kDefaultOpset;
     request.opset = a.has("opset") ? parse_opset(a.value("opset"), "--opset", request.op, a.has("newer-opset-as-newest"))
                                    : newest_with_every_type;
     if (a.has("saturate")) {
@@ -258,9 +260,8 @@ class NoImplementation final : public harness::EveryInputOnly {
 };
 
 std::optional<castlike_isa> isa_named(const std::string& name) {
-  for (castlike_isa isa : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON})
-    if (name == castlike_isa_name(isa)) return isa;
-  throw UsageError{"unknown ISA level '" + name + "'", "scalar, avx2, avx512 or neon"};
+  if (const auto isa = isa_from_name(name)) return isa;
+  throw UsageError{"unknown ISA level '" + name + "'", isa_names(" or ")};
 }
 
 struct Loaded {

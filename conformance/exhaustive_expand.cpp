@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "castlike/packing.hpp"
-#include "config_id.hpp"
-#include "derive.hpp"
+#include "maps/config_id.hpp"
+#include "maps/derive.hpp"
 
 using namespace castlike;
 using namespace castlike::exhaustive;

@@ -1,4 +1,4 @@
-// The block-wise judge (harness/exhaustive/judge.cpp) against a plain per-element judge written
+// The block-wise judge (harness/maps/judge.cpp) against a plain per-element judge written
 // here: on windows of real maps around run boundaries, outputs expanded from the map with failures
 // planted in exact, NaN, unspecified and packed runs (single inputs, intervals across 64-input
 // blocks, runs and chunk boundaries, random bytes), every field of the two judgements must agree,
@@ -11,8 +11,8 @@
 #include <variant>
 
 #include "castlike/packing.hpp"
-#include "derive.hpp"
-#include "judge.hpp"
+#include "maps/derive.hpp"
+#include "maps/judge.hpp"
 #include "reference/round.hpp"
 
 namespace castlike::exhaustive {

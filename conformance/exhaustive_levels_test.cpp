@@ -1,5 +1,5 @@
 // The kernels at every ISA level this build has, judged against the whole input -> output maps
-// (harness/exhaustive, docs/exhaustive.md) of every derivable configuration:
+// (harness/maps, docs/exhaustive.md) of every derivable configuration:
 //  - Narrow: every input of every source of <= 16 bits (label `kernels`: the default run, and the
 //    NEON cross build under qemu);
 //  - Sampled: every run boundary of every 32-bit configuration +-2 and 10^6 random inputs (2*10^5
@@ -32,11 +32,11 @@
 #include <vector>
 
 #include "castlike/packing.hpp"
-#include "config_id.hpp"
-#include "derive.hpp"
+#include "maps/config_id.hpp"
+#include "maps/derive.hpp"
 #include "dispatch.hpp"
-#include "export.hpp"
-#include "judge.hpp"
+#include "maps/export.hpp"
+#include "maps/judge.hpp"
 
 namespace castlike::exhaustive {
 namespace {

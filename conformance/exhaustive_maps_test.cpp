@@ -1,4 +1,4 @@
-// Whole input -> output maps (harness/exhaustive, docs/exhaustive.md): derived from the reference,
+// Whole input -> output maps (harness/maps, docs/exhaustive.md): derived from the reference,
 // cross-checked against it point by point, exported and read back strictly, and used to judge the
 // kernels (castlike_convert at every ISA level this machine has) on every input of every source of
 // <= 16 bits and on sampled ranges of the 32-bit sources. Built with CASTLIKE_EXHAUSTIVE_FULL the
@@ -14,10 +14,10 @@
 
 #include "castlike/castlike.h"
 #include "castlike/packing.hpp"
-#include "crosscheck.hpp"
-#include "derive.hpp"
-#include "export.hpp"
-#include "judge.hpp"
+#include "maps/crosscheck.hpp"
+#include "maps/derive.hpp"
+#include "maps/export.hpp"
+#include "maps/judge.hpp"
 #include "test_support.hpp"
 
 namespace castlike::exhaustive {

@@ -60,23 +60,11 @@ void numeric_to_string(ElementType from, const std::vector<uint64_t>& inputs) {
 }
 
 void string_to_numeric(ElementType to, const std::vector<std::string>& texts) {
-  std::vector<const char*> ptrs;
-  std::vector<size_t> lens;
-  for (const auto& s : texts) {
-    ptrs.push_back(s.data());
-    lens.push_back(s.size());
-  }
   for (const Variant& v : variants_for(to)) {
-    std::vector<uint8_t> dst(*storage_bytes(to, texts.size()));
-    ASSERT_EQ(
-        castlike_convert_from_strings(ptrs.data(), lens.data(), texts.size(), c_type(to), dst.data(), 0, &v.attrs),
-        CASTLIKE_OK);
-    Tally t;
-    for (size_t i = 0; i < texts.size(); ++i) {
-      const ref::Result r =
-          ref::convert_element(ElementType::kString, ref::Element::of_text(texts[i]), to, ref_attrs(v.attrs));
-      check(to, r, load_bits(to, dst.data(), i), t, [&] { return "\"" + texts[i].substr(0, 40) + "\" " + v.name; });
-    }
+    castlike_status status;
+    const Tally t = texts_against_reference(to, texts, v, status,
+                                            [&](size_t i) { return "\"" + texts[i].substr(0, 40) + "\" " + v.name; });
+    ASSERT_EQ(status, CASTLIKE_OK);
     EXPECT_EQ(t.failures, 0u) << "STRING -> " << name(to) << ": " << t.summary() << "\n  "
                               << (t.samples.empty() ? "" : t.samples[0]);
     EXPECT_EQ(t.unspecified_not_documented, 0u) << "STRING -> " << name(to);

@@ -96,28 +96,16 @@ std::vector<std::string> all_texts() {
 
 TEST(StringsToNumbers, EveryDestinationMatchesTheReference) {
   const std::vector<std::string> texts = all_texts();
-  std::vector<const char*> ptrs;
-  std::vector<size_t> lens;
-  for (const auto& s : texts) {
-    ptrs.push_back(s.data());
-    lens.push_back(s.size());
-  }
   Tally total;
   for (const TypeInfo& ti : kTypeTable) {
     const ElementType to = ti.type;
     if (to == ElementType::kString) continue;
     for (const Variant& v : variants_for(to)) {
-      std::vector<uint8_t> dst(*storage_bytes(to, texts.size()));
-      ASSERT_EQ(
-          castlike_convert_from_strings(ptrs.data(), lens.data(), texts.size(), c_type(to), dst.data(), 0, &v.attrs),
-          CASTLIKE_OK);
-      Tally t;
-      for (size_t i = 0; i < texts.size(); ++i) {
-        const ref::Result r =
-            ref::convert_element(ElementType::kString, ref::Element::of_text(texts[i]), to, ref_attrs(v.attrs));
-        check(to, r, load_bits(to, dst.data(), i), t,
-              [&] { return "\"" + texts[i].substr(0, 60) + "\" -> " + name(to) + " " + v.name; });
-      }
+      castlike_status status;
+      const Tally t = texts_against_reference(to, texts, v, status, [&](size_t i) {
+        return "\"" + texts[i].substr(0, 60) + "\" -> " + name(to) + " " + v.name;
+      });
+      ASSERT_EQ(status, CASTLIKE_OK);
       EXPECT_EQ(t.failures, 0u) << "STRING -> " << name(to) << " [" << v.name << "]: " << t.summary() << "\n  "
                                 << (t.samples.empty() ? "" : t.samples[0]);
       EXPECT_EQ(t.unspecified_not_documented, 0u) << "STRING -> " << name(to) << " [" << v.name << "]";

@@ -1,4 +1,4 @@
-// The structured input sets of the 64-bit sources (harness/exhaustive/structured_inputs.hpp,
+// The structured input sets of the 64-bit sources (harness/maps/structured_inputs.hpp,
 // docs/exhaustive.md "Structured sets of 64-bit sources"):
 //  - StructuredSets (label `maps`, default run): every set is in input order, distinct, one piece
 //    of the exhaustive run at most, the same on every call; its classes name what it varies;
@@ -20,10 +20,10 @@
 #include <thread>
 
 #include "castlike/packing.hpp"
-#include "derive.hpp"
+#include "maps/derive.hpp"
 #include "dispatch.hpp"
 #include "engine.hpp"
-#include "judge.hpp"
+#include "maps/judge.hpp"
 #include "structured/level_case.hpp"
 #include "structured_export.hpp"
 #include "structured_judging.hpp"

@@ -1,4 +1,4 @@
-// The structured sets of the STRING source (harness/exhaustive/structured_text_inputs.hpp,
+// The structured sets of the STRING source (harness/maps/structured_text_inputs.hpp,
 // docs/exhaustive.md "Structured sets of STRING sources"):
 //  - StructuredTextSets (label `maps`, default run): each set is one piece at most, the same on
 //    every call, one text per line; it holds the exact decimal of every value of the narrow
@@ -19,9 +19,9 @@
 
 #include "castlike/castlike.h"
 #include "castlike/packing.hpp"
-#include "derive.hpp"
+#include "maps/derive.hpp"
 #include "engine.hpp"
-#include "judge.hpp"
+#include "maps/judge.hpp"
 #include "structured/level_case.hpp"
 #include "reference/decimal.hpp"
 #include "structured_judging.hpp"

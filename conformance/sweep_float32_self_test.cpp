@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "sweep.hpp"
+#include "test_support.hpp"
 
 namespace castlike::sweep {
 namespace {

@@ -19,11 +19,13 @@
 #include <string>
 #include <vector>
 
+#include "castlike/isa_levels.hpp"
 #include "castlike/castlike.h"
 #include "castlike/packing.hpp"
 #include "castlike/type_table.hpp"
 #include "reference/convert.hpp"
 #include "test_values.hpp"
+#include "tools/kernel_comparison.hpp"
 
 namespace castlike::probe {
 
@@ -430,52 +432,11 @@ namespace ref = castlike::ref;
 using probe::sample_bits;
 using probe::sample_texts;
 
-inline std::vector<castlike_isa> available_isas() {
-  std::vector<castlike_isa> out;
-  for (castlike_isa i : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON})
-    if (castlike_isa_available(i)) out.push_back(i);
-  return out;
-}
-
 // Restores the ISA level in force when a test ends.
 struct IsaGuard {
   castlike_isa saved = castlike_active_isa();
   ~IsaGuard() { castlike_force_isa(saved); }
 };
-
-struct Variant {
-  castlike_attributes attrs;
-  std::string name;
-};
-
-// Every attribute setting that can change a result for destination `to` (the type table's list),
-// named by the attributes `to` reads.
-inline std::vector<Variant> variants_for(ElementType to) {
-  std::vector<Variant> out;
-  for (const AttributeSetting& s : attribute_settings(to)) {
-    std::string name;
-    if (reads_saturate(to)) name = "saturate=" + std::to_string(s.saturate ? 1 : 0);
-    if (reads_round_mode(to)) name += " round_mode=" + std::string(round_mode_name(s.round_mode));
-    castlike_attributes a;
-    a.saturate = s.saturate ? 1 : 0;
-    a.round_mode = s.round_mode;
-    out.push_back({a, name.empty() ? "defaults" : name});
-  }
-  return out;
-}
-
-inline ref::Attributes ref_attrs(const castlike_attributes& a) {
-  return ref::Attributes{a.saturate != 0, a.round_mode};
-}
-
-inline std::string hex(uint64_t v) {
-  std::ostringstream s;
-  s << "0x" << std::hex << v;
-  return s.str();
-}
-
-inline std::string name(ElementType t) { return std::string(info(t).name); }
-inline castlike_type c_type(ElementType t) { return static_cast<castlike_type>(static_cast<int32_t>(t)); }
 
 // Packs element patterns into a buffer in `t`'s layout.
 inline std::vector<uint8_t> pack(ElementType t, const std::vector<uint64_t>& bits) {
@@ -491,55 +452,29 @@ inline std::vector<uint64_t> unpack(ElementType t, const uint8_t* data, size_t o
   return out;
 }
 
-// Outcome-class comparison with counters.
-struct Tally {
-  size_t exact = 0, nan = 0, unspecified = 0;
-  size_t unspecified_not_documented = 0;  // unspecified bits that differ from the reference's choice
-  size_t failures = 0;
-  std::vector<std::string> samples;  // the first few failures
 
-  void add(const Tally& o) {
-    exact += o.exact;
-    nan += o.nan;
-    unspecified += o.unspecified;
-    unspecified_not_documented += o.unspecified_not_documented;
-    failures += o.failures;
-    for (const auto& s : o.samples)
-      if (samples.size() < 10) samples.push_back(s);
-  }
-  std::string summary() const {
-    std::ostringstream s;
-    s << "exact " << exact << ", nan " << nan << ", unspecified " << unspecified << " (" << unspecified_not_documented
-      << " not the documented bits), failures " << failures;
-    return s.str();
-  }
-};
-
-// Compares one result; what() describes the input for the failure message (called on failure only).
+// Every text through castlike_convert_from_strings into `to` at the attributes of `v`, each element
+// compared with the reference's STRING -> `to` (check); what(i) names element i in a failure. The
+// call's status goes to `status`: the tally counts nothing unless it is CASTLIKE_OK.
 template <class What>
-void check(ElementType to, const ref::Result& expected, uint64_t actual, Tally& t, What&& what) {
-  switch (expected.outcome) {
-    case ref::OutcomeClass::kExact:
-      ++t.exact;
-      break;
-    case ref::OutcomeClass::kNan:
-      ++t.nan;
-      break;
-    case ref::OutcomeClass::kUnspecified:
-      ++t.unspecified;
-      if ((actual & bit_mask(to)) != expected.value.bits) ++t.unspecified_not_documented;
-      return;
-    case ref::OutcomeClass::kRoundTrip:  // a text outcome: never that of a numeric destination
-      ++t.failures;
-      return;
+Tally texts_against_reference(ElementType to, const std::vector<std::string>& texts, const Variant& v,
+                              castlike_status& status, What&& what) {
+  std::vector<const char*> ptrs;
+  std::vector<size_t> lens;
+  for (const auto& s : texts) {
+    ptrs.push_back(s.data());
+    lens.push_back(s.size());
   }
-  if (!ref::matches(to, expected, ref::Element::of_bits(actual))) {
-    ++t.failures;
-    if (t.samples.size() < 10)
-      t.samples.push_back(std::string(what()) + ": got " + hex(actual & bit_mask(to)) + ", want " +
-                          hex(expected.value.bits) + " (" + std::string(ref::outcome_name(expected.outcome)) + ", " +
-                          std::string(ref::rule_name(expected.rule)) + ")");
+  std::vector<uint8_t> dst(*storage_bytes(to, texts.size()));
+  Tally t;
+  status = castlike_convert_from_strings(ptrs.data(), lens.data(), texts.size(), c_type(to), dst.data(), 0, &v.attrs);
+  if (status != CASTLIKE_OK) return t;
+  for (size_t i = 0; i < texts.size(); ++i) {
+    const ref::Result r =
+        ref::convert_element(ElementType::kString, ref::Element::of_text(texts[i]), to, ref_attrs(v.attrs));
+    check(to, r, load_bits(to, dst.data(), i), t, [&] { return what(i); });
   }
+  return t;
 }
 
 inline std::vector<ref::Result> reference(ElementType from, const std::vector<uint64_t>& inputs, ElementType to,

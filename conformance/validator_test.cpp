@@ -21,6 +21,7 @@
 #include "reference/decimal.hpp"
 #include "formats/sha256.hpp"
 #include "judging/validator.hpp"
+#include "rendering/render.hpp"
 
 namespace castlike::harness {
 namespace {

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "castlike/isa_levels.hpp"
 #include "castlike/castlike.h"
 #include "castlike/packing.hpp"
 #include "castlike/type_table.hpp"
@@ -103,7 +104,7 @@ inline const std::vector<castlike_isa>& available_isas() {
   static const std::vector<castlike_isa> isas = [] {
     std::vector<castlike_isa> v;
     const char* named = std::getenv("CASTLIKE_FUZZ_LEVELS");
-    for (castlike_isa i : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON}) {
+    for (castlike_isa i : kIsaLevels) {
       const bool wanted = named == nullptr || *named == '\0' ||
                           (',' + std::string(named) + ',').find(',' + std::string(castlike_isa_name(i)) + ',') !=
                               std::string::npos;

@@ -57,7 +57,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     fail(kTarget, std::string("castlike_force_isa(") + castlike_isa_name(isa) + ") refused an available level");
 
   // Opset and the attributes a model at that opset can state.
-  int opset = 15 + (opset_byte & 0x7F) % (kNewestKnownOpset - 14);
+  constexpr int kFirst = kCastLikeVersions.front();
+  int opset = kFirst + (opset_byte & 0x7F) % (kNewestKnownOpset - kFirst + 1);
   for (ElementType t : {from, to})
     if (opset < info(t).since_version) opset = info(t).since_version;
   const int version = *castlike_version_for_opset(opset);

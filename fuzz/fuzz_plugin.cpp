@@ -64,7 +64,7 @@ struct Subject {
 };
 
 int first_opset(Operator op, ElementType from, ElementType to) {
-  int opset = harness::kDefaultExportOpset;
+  int opset = kDefaultOpset;
   for (ElementType t : {from, to})
     if (auto first = first_opset_with_type(op, t)) opset = std::max(opset, *first);
   return opset;

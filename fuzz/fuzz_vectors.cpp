@@ -14,6 +14,7 @@
 #include "fuzz_common.hpp"
 #include "reference/cast_like.hpp"
 #include "judging/validator.hpp"
+#include "rendering/render.hpp"
 #include "formats/vector_file.hpp"
 #include "formats/sha256.hpp"
 

@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "castlike/type_table.hpp"
-#include "derive.hpp"
+#include "maps/derive.hpp"
 #include "reference/round.hpp"
 
 namespace castlike::harness {

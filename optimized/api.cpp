@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "castlike/castlike.h"
+#include "castlike/isa_levels.hpp"
 #include "castlike/packing.hpp"
 #include "castlike/type_table.hpp"
 #include "dispatch.hpp"
@@ -146,22 +147,21 @@ void convert_packed(KernelFn k, ElementType from, const uint8_t* src, size_t src
   }
 }
 
-castlike_status convert_impl(int32_t from_id, const void* src, size_t src_offset, int32_t to_id, void* dst,
-                             size_t dst_offset, size_t n, const castlike_attributes* attributes) {
-  const auto from = type_of(from_id), to = type_of(to_id);
-  if (!from || !to) return CASTLIKE_ERROR_UNKNOWN_TYPE;
-  if (*from == ElementType::kString || *to == ElementType::kString) return CASTLIKE_ERROR_STRING_TYPE;
+// The conversion of types already looked up (castlike_convert after type_of, and a node's data).
+castlike_status convert_types(ElementType from, const void* src, size_t src_offset, ElementType to, void* dst,
+                              size_t dst_offset, size_t n, const castlike_attributes* attributes) {
+  if (from == ElementType::kString || to == ElementType::kString) return CASTLIKE_ERROR_STRING_TYPE;
   castlike_attributes attrs;
   if (const castlike_status s = resolve_attributes(attributes, attrs); s != CASTLIKE_OK) return s;
   ByteRange sr, dr;
-  if (const castlike_status s = byte_range(*from, src_offset, n, sr); s != CASTLIKE_OK) return s;
-  if (const castlike_status s = byte_range(*to, dst_offset, n, dr); s != CASTLIKE_OK) return s;
+  if (const castlike_status s = byte_range(from, src_offset, n, sr); s != CASTLIKE_OK) return s;
+  if (const castlike_status s = byte_range(to, dst_offset, n, dr); s != CASTLIKE_OK) return s;
   if (n == 0) return CASTLIKE_OK;
   if (src == nullptr || dst == nullptr) return CASTLIKE_ERROR_INVALID_ARGUMENT;
   if (const castlike_status s = check_pointer(src, sr); s != CASTLIKE_OK) return s;
   if (const castlike_status s = check_pointer(dst, dr); s != CASTLIKE_OK) return s;
 
-  const KernelFn k = active_kernel(*from, *to);
+  const KernelFn k = active_kernel(from, to);
   if (k == nullptr) return CASTLIKE_ERROR_INTERNAL;
 
   const uint8_t* s = static_cast<const uint8_t*>(src);
@@ -174,19 +174,26 @@ castlike_status convert_impl(int32_t from_id, const void* src, size_t src_offset
     if (!copy) return CASTLIKE_ERROR_OUT_OF_MEMORY;
     std::memcpy(copy.get(), s + sr.first, sr.count);
     // The copy starts at the byte of element src_offset, as convert_packed's source does.
-    if (!is_packed(*from) && !is_packed(*to)) {
+    if (!is_packed(from) && !is_packed(to)) {
       k(copy.get(), d + dr.first, n, attrs);
       return CASTLIKE_OK;
     }
-    convert_packed(k, *from, copy.get(), src_offset, *to, d, dst_offset, n, attrs);
+    convert_packed(k, from, copy.get(), src_offset, to, d, dst_offset, n, attrs);
     return CASTLIKE_OK;
   }
-  if (!is_packed(*from) && !is_packed(*to)) {
+  if (!is_packed(from) && !is_packed(to)) {
     k(s + sr.first, d + dr.first, n, attrs);
     return CASTLIKE_OK;
   }
-  convert_packed(k, *from, s + sr.first, src_offset, *to, d, dst_offset, n, attrs);
+  convert_packed(k, from, s + sr.first, src_offset, to, d, dst_offset, n, attrs);
   return CASTLIKE_OK;
+}
+
+castlike_status convert_impl(int32_t from_id, const void* src, size_t src_offset, int32_t to_id, void* dst,
+                             size_t dst_offset, size_t n, const castlike_attributes* attributes) {
+  const auto from = type_of(from_id), to = type_of(to_id);
+  if (!from || !to) return CASTLIKE_ERROR_UNKNOWN_TYPE;
+  return convert_types(*from, src, src_offset, *to, dst, dst_offset, n, attributes);
 }
 
 castlike_status text_at(const char* const* texts, const size_t* lengths, size_t i, std::string_view& out) {
@@ -312,6 +319,9 @@ const std::string kUnknownOpsetMessage =
     "no such operator at this opset (CastLike exists from opset " + std::to_string(kCastLikeVersions.front()) +
     ", Cast from opset " + std::to_string(kCastVersions.front()) + ", to opset " + std::to_string(kNewestKnownOpset) +
     ", the newest this library knows: castlike_newest_opset())";
+const std::string kAttributeNotInOpsetMessage =
+    "the attribute does not exist at this operator version (saturate needs opset >= " + std::to_string(kSaturateSince) +
+    ", round_mode >= " + std::to_string(kRoundModeSince) + ")";
 
 // One node of `op` (Cast or CastLike: the same conversion, their own versions' checks).
 castlike_status cast_impl(Operator op, const castlike_tensor* input, int32_t target_id, int64_t opset,
@@ -389,7 +399,7 @@ castlike_status cast_impl(Operator op, const castlike_tensor* input, int32_t tar
   }
   if (*to == ElementType::kString)
     return to_strings_impl(raw(input->type), input->data, 0, count, output->sink, output->sink_user_data);
-  const castlike_status s = convert_impl(raw(input->type), input->data, 0, target_id, output->data, 0, count, &attrs);
+  const castlike_status s = convert_types(*from, input->data, 0, *to, output->data, 0, count, &attrs);
   if (s == CASTLIKE_OK) clear_padding(*to, static_cast<uint8_t*>(output->data), count);
   return s;
 }
@@ -467,7 +477,7 @@ const char* castlike_status_message(castlike_status status) {
     case CASTLIKE_ERROR_TYPE_NOT_IN_OPSET:
       return "the element type does not exist at this operator version (opset)";
     case CASTLIKE_ERROR_ATTRIBUTE_NOT_IN_OPSET:
-      return "the attribute does not exist at this operator version (saturate needs opset >= 19, round_mode >= 24)";
+      return kAttributeNotInOpsetMessage.c_str();
     case CASTLIKE_ERROR_UNKNOWN_OPSET:
       return kUnknownOpsetMessage.c_str();
     case CASTLIKE_ERROR_SIZE_OVERFLOW:
@@ -494,18 +504,18 @@ castlike_isa castlike_active_isa(void) { return static_cast<castlike_isa>(active
 
 castlike_status castlike_force_isa(castlike_isa isa) {
   const int32_t l = raw(isa);
-  if (l < 0 || l > 3) return CASTLIKE_ERROR_UNSUPPORTED_ISA;
+  if (!castlike::is_isa_level(l)) return CASTLIKE_ERROR_UNSUPPORTED_ISA;
   return force_isa(static_cast<Isa>(l)) ? CASTLIKE_OK : CASTLIKE_ERROR_UNSUPPORTED_ISA;
 }
 
 int castlike_isa_available(castlike_isa isa) {
   const int32_t l = raw(isa);
-  return l >= 0 && l <= 3 && isa_available(static_cast<Isa>(l)) ? 1 : 0;
+  return castlike::is_isa_level(l) && isa_available(static_cast<Isa>(l)) ? 1 : 0;
 }
 
 const char* castlike_isa_name(castlike_isa isa) {
   const int32_t l = raw(isa);
-  if (l < 0 || l > 3) return "unknown";
+  if (!castlike::is_isa_level(l)) return "unknown";
   return isa_name(static_cast<Isa>(l));
 }
 

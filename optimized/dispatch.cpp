@@ -6,6 +6,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "castlike/isa_levels.hpp"
 #include "cpu_features.hpp"
 #if CASTLIKE_SEEDED_FAULTS
 #include "fault_hook.hpp"
@@ -15,7 +16,9 @@ namespace castlike::opt {
 namespace {
 
 constexpr size_t kTypes = kTypeTable.size();
-constexpr int kLevels = 4;
+constexpr int kLevels = static_cast<int>(kIsaLevels.size());
+static_assert(static_cast<int>(Isa::kNeon) == CASTLIKE_ISA_NEON && static_cast<int>(Isa::kNeon) + 1 == kLevels,
+              "Isa and castlike_isa name the same levels by the same values");
 
 KernelFn own_kernel(Isa level, ElementType from, ElementType to) {
   switch (level) {

@@ -21,6 +21,7 @@ namespace castlike::opt {
 
 using KernelFn = void (*)(const void* src, void* dst, size_t n, const castlike_attributes& attrs);
 
+// castlike_isa's levels (castlike/isa_levels.hpp: kIsaLevels), by the same values.
 enum class Isa : int { kScalar = 0, kAvx2 = 1, kAvx512 = 2, kNeon = 3 };
 
 KernelFn scalar_lookup(ElementType from, ElementType to);  // never nullptr for numeric pairs

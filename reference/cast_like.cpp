@@ -31,14 +31,14 @@ std::variant<Attributes, std::string> resolve_attributes(const CastLikeRequest& 
   Attributes a;
   if (request.saturate) {
     if (!saturate_in_version(*version))
-      return "attribute saturate does not exist at " + at + "; it needs opset >= 19";
+      return "attribute saturate does not exist at " + at + "; it needs opset >= " + std::to_string(kSaturateSince);
     if (*request.saturate != 0 && *request.saturate != 1)
       return "attribute saturate must be 0 or 1, got " + std::to_string(*request.saturate);
     a.saturate = *request.saturate == 1;
   }
   if (request.round_mode) {
     if (!round_mode_in_version(*version))
-      return "attribute round_mode does not exist at " + at + "; it needs opset >= 24";
+      return "attribute round_mode does not exist at " + at + "; it needs opset >= " + std::to_string(kRoundModeSince);
     const auto mode = round_mode_from_name(*request.round_mode);
     if (!mode) return "attribute round_mode must be up, down or nearest, got '" + *request.round_mode + "'";
     a.round_mode = *mode;

@@ -116,7 +116,7 @@ struct CastLikeRequest {
   Operator op = Operator::kCastLike;  // Cast states the target as `to`, CastLike as a tensor's type
   Tensor input;
   ElementType target = ElementType::kFloat;
-  int opset = 25;
+  int opset = kDefaultOpset;
   std::optional<int64_t> saturate;        // absent: the default (1)
   std::optional<std::string> round_mode;  // absent: the default ("up")
 };

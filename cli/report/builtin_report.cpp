@@ -1,3 +1,4 @@
+#include "castlike/isa_levels.hpp"
 #include "builtin_report.hpp"
 
 #include <filesystem>
@@ -37,7 +38,7 @@ std::vector<std::unique_ptr<Implementation>> builtin_implementations(const ref::
   std::vector<std::unique_ptr<Implementation>> out;
   out.push_back(make_reference_implementation(variants, "reference"));
   if (variants == ref::Variants{}) {
-    for (castlike_isa isa : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON}) {
+    for (castlike_isa isa : kIsaLevels) {
       auto kernels = make_kernels_implementation(isa);
       if (auto* impl = std::get_if<std::unique_ptr<Implementation>>(&kernels)) out.push_back(std::move(*impl));
     }

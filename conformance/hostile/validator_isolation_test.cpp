@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "judging/validator.hpp"
+#include "rendering/render.hpp"
 
 namespace castlike::harness {
 namespace {

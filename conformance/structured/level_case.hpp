@@ -16,7 +16,7 @@
 #include <string>
 #include <variant>
 
-#include "config_id.hpp"
+#include "maps/config_id.hpp"
 #include "structured_export.hpp"
 
 namespace castlike::exhaustive {

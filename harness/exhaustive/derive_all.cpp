@@ -21,10 +21,10 @@
 #include <string>
 #include <thread>
 
-#include "config_id.hpp"
-#include "crosscheck.hpp"
-#include "derive.hpp"
-#include "export.hpp"
+#include "maps/config_id.hpp"
+#include "maps/crosscheck.hpp"
+#include "maps/derive.hpp"
+#include "maps/export.hpp"
 #include "formats/output_guard.hpp"
 #include "structured_export.hpp"
 

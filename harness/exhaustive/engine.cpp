@@ -9,9 +9,9 @@
 #include <thread>
 
 #include "castlike/packing.hpp"
-#include "config_id.hpp"
-#include "crosscheck.hpp"
-#include "derive.hpp"
+#include "maps/config_id.hpp"
+#include "maps/crosscheck.hpp"
+#include "maps/derive.hpp"
 #include "interval_explanation.hpp"
 #include "formats/sha256.hpp"
 #include "structured_judging.hpp"

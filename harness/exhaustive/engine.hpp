@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "call.hpp"
+#include "subjects/call.hpp"
 #include "subjects/implementation.hpp"
-#include "judge.hpp"
-#include "map.hpp"
+#include "maps/judge.hpp"
+#include "maps/map.hpp"
 #include "shape_pass.hpp"
 
 namespace castlike::exhaustive {

@@ -4,7 +4,7 @@
 #include <map>
 #include <tuple>
 
-#include "config_id.hpp"
+#include "maps/config_id.hpp"
 #include "render_exhaustive.hpp"
 #include "rendering/render.hpp"
 

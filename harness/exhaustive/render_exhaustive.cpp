@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "config_id.hpp"
+#include "maps/config_id.hpp"
 #include "exhaustive_rows.hpp"
 #include "interval_explanation.hpp"
 #include "rendering/render.hpp"

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "config_id.hpp"
+#include "maps/config_id.hpp"
 #include "interval_explanation.hpp"
 #include "render_exhaustive.hpp"
 #include "rendering/render_html.hpp"

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "call_checks.hpp"
-#include "config_id.hpp"
+#include "formats/printable.hpp"
+#include "maps/config_id.hpp"
 #include "interval_explanation.hpp"
 #include "formats/json_reader.hpp"
 #include "render_exhaustive.hpp"

@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "castlike/packing.hpp"
-#include "structured_inputs.hpp"
+#include "maps/structured_inputs.hpp"
 
 namespace castlike::exhaustive {
 

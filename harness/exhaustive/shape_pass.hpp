@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "call.hpp"
+#include "subjects/call.hpp"
 #include "judging/shape_calls.hpp"
-#include "map.hpp"
+#include "maps/map.hpp"
 #include "subjects/implementation.hpp"
 
 namespace castlike::exhaustive {

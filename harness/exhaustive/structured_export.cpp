@@ -5,8 +5,8 @@
 #include <optional>
 #include <sstream>
 
-#include "config_id.hpp"
-#include "splitmix.hpp"
+#include "maps/config_id.hpp"
+#include "maps/splitmix.hpp"
 
 namespace castlike::exhaustive {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine.hpp"
-#include "structured_inputs.hpp"
+#include "maps/structured_inputs.hpp"
 
 namespace castlike::exhaustive {
 

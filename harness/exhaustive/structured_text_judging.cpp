@@ -6,7 +6,7 @@
 #include <optional>
 #include <tuple>
 
-#include "config_id.hpp"
+#include "maps/config_id.hpp"
 
 namespace castlike::exhaustive {
 namespace {

@@ -36,7 +36,7 @@ std::vector<CaseSpec> case_specs(Operator op, ElementType from, ElementType to, 
   if (opsets == OpsetChoice::kAll)
     for (int v : versions_of(op))
       if (v >= first) versions.push_back(v);
-  if (opsets == OpsetChoice::kNewest) versions.push_back(std::max(first, kDefaultExportOpset));
+  if (opsets == OpsetChoice::kNewest) versions.push_back(std::max(first, kDefaultOpset));
   if (opsets == OpsetChoice::kListed)
     for (int o : listed) {
       const auto v = version_for_opset(op, o);

@@ -31,7 +31,7 @@ inline constexpr int kGeneratorVersion = 2;
 struct CaseSpec {
   Operator op = Operator::kCastLike;
   ElementType from = ElementType::kFloat, to = ElementType::kFloat;
-  int opset = 25;
+  int opset = kDefaultOpset;
   std::optional<int64_t> saturate;        // absent: default
   std::optional<std::string> round_mode;  // absent: default
 };
@@ -40,9 +40,8 @@ struct CaseSpec {
 // in "_cast": "FLOAT_to_FLOAT16_op13_cast".
 std::string case_name(const CaseSpec& spec);
 
-// The opset exports use unless told otherwise: 25, the newest most runtimes load (CastLike-25 and
-// Cast-25 are in force there), or the first opset with both types where that is later.
-inline constexpr int kDefaultExportOpset = 25;
+// The opset exports use unless told otherwise is kDefaultOpset, or the first opset with both types
+// where that is later.
 
 // The operator a pair is exported with when none is asked for: CastLike where a CastLike version
 // has both types, else Cast (a type only Cast lists; every type castlike has today is in

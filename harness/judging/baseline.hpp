@@ -84,12 +84,5 @@ BaselineComparison compare_with_baseline(const Report& report, const Baseline& b
 BaselineComparison compare_rows(std::vector<BaselineEntry> run, const std::set<std::string>& judged, bool call_failures,
                                 const Baseline& baseline, bool strict);
 
-// The text report's opening with a baseline: verdict, summary, new and changed rows (each with its
-// first failing cases), vanished and not-run rows. `report_text` follows it.
-std::string baseline_text(const BaselineComparison& comparison, const Report& report);
-// The same opening for any run: "HEADING: PASS against the baseline", the summary and the rows;
-// `case_word` names what a row's case is ("case", "configuration").
-std::string baseline_text(const BaselineComparison& comparison, const std::string& heading, size_t call_failures,
-                          const std::string& case_word);
 
 }  // namespace castlike::harness

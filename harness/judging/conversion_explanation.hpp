@@ -16,7 +16,7 @@ namespace castlike::harness {
 struct ConversionQuestion {
   Operator op = Operator::kCastLike;
   ElementType from = ElementType::kFloat, to = ElementType::kFloat;
-  int opset = 25;
+  int opset = kDefaultOpset;
   std::optional<int64_t> saturate;
   std::optional<std::string> round_mode;
   std::string profile = "default";

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <tuple>
 
-#include "rendering/render.hpp"
 #include "judging/validator.hpp"
 
 namespace castlike::harness {

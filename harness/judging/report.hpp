@@ -9,11 +9,17 @@
 #include <utility>
 #include <vector>
 
+#include "formats/vector_file.hpp"
 #include "generation/shape_plan.hpp"
 #include "reference/convert.hpp"
 #include "reference/semantics.hpp"
 
 namespace castlike::harness {
+
+// "opset 25, saturate=0": a call, and a vector file's call (the `call` of the rows below; judging
+// writes it, every report prints it).
+std::string call_text(int opset, const std::optional<int64_t>& saturate, const std::optional<std::string>& round_mode);
+std::string call_of(const VectorFile& f);
 
 struct Counts {
   uint64_t pass = 0, fail = 0, unspecified = 0, rejected = 0;
@@ -66,6 +72,8 @@ struct Failure {
   CallShape call_shape;
   size_t shape_element = 0;
 };
+// Element `i` of `f` judged wrong: `expected` (the file's, or a reading's prediction) against `actual`.
+Failure failure_of(const VectorFile& f, size_t i, const ref::Element& expected, const ref::Element& actual);
 
 // The shape pass over every file: wrong elements that depend on the call's shape.
 struct ShapeResults {

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "exhaustive/call.hpp"
+#include "subjects/call.hpp"
 #include "generation/shape_plan.hpp"
 #include "subjects/implementation.hpp"
 

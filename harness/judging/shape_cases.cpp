@@ -5,7 +5,6 @@
 #include "judging/expectation.hpp"
 #include "judging/readings_support.hpp"
 #include "judging/shape_calls.hpp"
-#include "rendering/render.hpp"
 
 namespace castlike::harness {
 

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "call_checks.hpp"
 #include "judging/expectation.hpp"
 #include "judging/shape_cases.hpp"
+#include "formats/printable.hpp"
 
 namespace castlike::harness {
 

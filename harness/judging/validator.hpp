@@ -2,7 +2,8 @@
 // and reports, per type pair and per rule id, pass / fail / unspecified / rejected counts; for each
 // failing rule the first cases (input, expected, actual as bits and exact values) and the named
 // readings of the specification that would explain the actual output (explanation.cpp). This
-// header gathers what a caller needs: the vector set, the implementations, the report, rendering.
+// header gathers what a caller needs to judge: the vector set, the implementations, the report (its
+// text, JSON, HTML and JUnit are rendering/render.hpp's, a later layer).
 //
 // The set is walked one file at a time (load, run, judge, explain, drop): what stays is the report,
 // whose size depends on the number of files and failing rules, not on the number of elements.
@@ -15,7 +16,6 @@
 
 #include "subjects/implementation.hpp"
 #include "judging/readings.hpp"
-#include "rendering/render.hpp"
 #include "judging/report.hpp"
 #include "formats/vector_set.hpp"
 

@@ -81,10 +81,12 @@ struct RejectionGroup {
   std::vector<const Rejection*> calls;
 };
 std::vector<RejectionGroup> rejections_by_reason(const std::vector<Rejection>& rejections);
-// "opset 25, saturate=0": a call, and a vector file's call.
-std::string call_text(int opset, const std::optional<int64_t>& saturate, const std::optional<std::string>& round_mode);
-std::string call_of(const VectorFile& f);
-// Element `i` of `f` judged wrong: `expected` (the file's, or a reading's prediction) against `actual`.
-Failure failure_of(const VectorFile& f, size_t i, const ref::Element& expected, const ref::Element& actual);
+// The text report's opening with a baseline (render_baseline.cpp): verdict, summary, new and changed rows (each with its
+// first failing cases), vanished and not-run rows. `report_text` follows it.
+std::string baseline_text(const BaselineComparison& comparison, const Report& report);
+// The same opening for any run: "HEADING: PASS against the baseline", the summary and the rows;
+// `case_word` names what a row's case is ("case", "configuration").
+std::string baseline_text(const BaselineComparison& comparison, const std::string& heading, size_t call_failures,
+                          const std::string& case_word);
 
 }  // namespace castlike::harness

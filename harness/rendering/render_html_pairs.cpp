@@ -11,8 +11,8 @@
 #include <sstream>
 #include <tuple>
 
-#include "call_checks.hpp"
 #include "rendering/render_html.hpp"
+#include "formats/printable.hpp"
 
 namespace castlike::harness::html {
 namespace {

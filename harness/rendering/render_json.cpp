@@ -2,9 +2,9 @@
 // check-known-discrepancies) read.
 #include <nlohmann/json.hpp>
 
+#include "formats/printable.hpp"
 #include "judging/shape_calls.hpp"
 #include "judging/baseline.hpp"
-#include "call_checks.hpp"
 #include "castlike/packing.hpp"
 #include "reference/decimal.hpp"
 #include "reference/text_read_back.hpp"

@@ -11,8 +11,8 @@
 #include <sstream>
 #include <tuple>
 
+#include "formats/printable.hpp"
 #include "judging/baseline.hpp"
-#include "call_checks.hpp"
 #include "rendering/render.hpp"
 
 namespace castlike::harness {

@@ -22,9 +22,9 @@
 #include <vector>
 
 #include "castlike/castlike.h"
-#include "exhaustive/call.hpp"
+#include "call.hpp"
 #include "generation/shape_plan.hpp"
-#include "plugin.hpp"
+#include "worker/plugin.hpp"
 #include "reference/semantics.hpp"
 #include "formats/vector_file.hpp"
 #include "formats/vector_set.hpp"

@@ -2,6 +2,7 @@
 // (include/castlike/castlike.hpp) on a vector file's tensor, one call per file; castlike_convert
 // (castlike.h) on a batch of every input, from any number of threads (the library is
 // thread-safe). At the dispatched level or at a forced one.
+#include "castlike/isa_levels.hpp"
 #include "castlike/castlike.hpp"
 #include "castlike/packing.hpp"
 #include "subjects/implementation.hpp"
@@ -119,7 +120,7 @@ class KernelImplementation final : public Implementation {
 LoadedImplementation make_kernels_implementation(std::optional<castlike_isa> forced) {
   if (forced && !castlike_isa_available(*forced)) {
     std::string available;
-    for (castlike_isa isa : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON})
+    for (castlike_isa isa : kIsaLevels)
       if (castlike_isa_available(isa)) available += std::string(available.empty() ? "" : ", ") + castlike_isa_name(isa);
     return std::string("ISA level ") + castlike_isa_name(*forced) + " is not available on this machine or build " +
            "(available: " + available + ")";

@@ -5,7 +5,7 @@
 // 32-bit sources are refused there: the reference converts a few million elements per second, so
 // 2^32 inputs would take about half an hour each, and their maps already are the reference's answer.
 #include "castlike/packing.hpp"
-#include "exhaustive/structured_inputs.hpp"
+#include "maps/structured_inputs.hpp"
 #include "subjects/implementation.hpp"
 #include "reference/cast_like.hpp"
 

@@ -18,10 +18,10 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "call_checks.hpp"
 #include "castlike/packing.hpp"
 #include "subjects/implementation.hpp"
 #include "formats/json_reader.hpp"
+#include "formats/printable.hpp"
 
 namespace castlike::harness {
 namespace {

@@ -9,10 +9,10 @@
 #include <filesystem>
 #include <mutex>
 
-#include "call_checks.hpp"
 #include "castlike/packing.hpp"
 #include "castlike/validator_abi.h"
 #include "subjects/implementation.hpp"
+#include "formats/printable.hpp"
 
 namespace castlike::harness {
 namespace {

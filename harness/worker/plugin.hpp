@@ -24,7 +24,7 @@ namespace castlike::harness {
 // operator one castlike_validator_cast call.
 struct PluginCall {
   Operator op = Operator::kCastLike;
-  int32_t opset = 25;
+  int32_t opset = kDefaultOpset;
   ElementType from = ElementType::kFloat, to = ElementType::kFloat;
   int32_t saturate = -1;                   // as the ABI: -1 not set, else 0 or 1
   std::optional<std::string> round_mode;   // nullopt: not set

@@ -121,6 +121,21 @@ castlike_status from_strings(std::span<const std::string> texts, std::span<typen
   }
 }
 
+namespace detail {
+// The castlike_string_sink that appends each text to the std::vector<std::string> at `user`
+// (a failed allocation stops the call: CASTLIKE_ERROR_CALLBACK_ABORTED).
+struct StringSink {
+  static int put(void* user, size_t, const char* text, size_t length) {
+    try {
+      static_cast<std::vector<std::string>*>(user)->emplace_back(text, length);
+      return 0;
+    } catch (...) {
+      return 1;
+    }
+  }
+};
+}  // namespace detail
+
 // n elements of From (from element src_offset) to texts, replacing the contents of `out`.
 template <NumericTag From>
 castlike_status to_strings(std::span<const typename From::storage> src, size_t src_offset, size_t n,
@@ -130,17 +145,8 @@ castlike_status to_strings(std::span<const typename From::storage> src, size_t s
   try {
     out.clear();
     out.reserve(n);
-    struct Sink {
-      static int put(void* user, size_t, const char* text, size_t length) {
-        try {
-          static_cast<std::vector<std::string>*>(user)->emplace_back(text, length);
-          return 0;
-        } catch (...) {
-          return 1;
-        }
-      }
-    };
-    const castlike_status s = castlike_convert_to_strings(From::id, src.data(), src_offset, n, &Sink::put, &out);
+    const castlike_status s =
+        castlike_convert_to_strings(From::id, src.data(), src_offset, n, &detail::StringSink::put, &out);
     if (s == CASTLIKE_ERROR_CALLBACK_ABORTED) return CASTLIKE_ERROR_OUT_OF_MEMORY;
     return s;
   } catch (const std::bad_alloc&) {
@@ -177,16 +183,6 @@ using NodeCall = castlike_status (*)(const castlike_tensor*, castlike_type, int6
 // One node through `call` (castlike_cast_like or castlike_cast): every check, then the output.
 inline castlike_status run_node(NodeCall call, const Tensor& input, castlike_type target, int64_t opset,
                                 const NodeAttributes& attributes, Tensor& output) noexcept {
-  struct Sink {
-    static int put(void* user, size_t, const char* text, size_t length) {
-      try {
-        static_cast<std::vector<std::string>*>(user)->emplace_back(text, length);
-        return 0;
-      } catch (...) {
-        return 1;
-      }
-    }
-  };
   try {
     castlike_tensor in{};
     in.type = input.type;
@@ -235,7 +231,7 @@ inline castlike_status run_node(NodeCall call, const Tensor& input, castlike_typ
     result.shape = input.shape;
     castlike_output out{};
     if (target == CASTLIKE_STRING) {
-      out.sink = &Sink::put;
+      out.sink = &StringSink::put;
       out.sink_user_data = &result.strings;
     }
     if (!text_count_ok) {

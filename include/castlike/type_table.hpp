@@ -101,6 +101,13 @@ enum class Operator : uint8_t { kCastLike, kCast };
 inline constexpr std::array<int, 6> kCastLikeVersions{15, 19, 21, 23, 24, 25};
 inline constexpr std::array<int, 7> kCastVersions{13, 19, 21, 23, 24, 25, 28};
 inline constexpr int kNewestKnownOpset = 28;
+// The opset a call is made at when none is given: 25, the newest most runtimes load (CastLike-25
+// and Cast-25 are in force there). Every default opset reads this one: the C++ options, the Python
+// keywords (castlike.DEFAULT_OPSET, from the extension module), the help texts.
+inline constexpr int kDefaultOpset = 25;
+// The first version of either operator that has each attribute.
+inline constexpr int kSaturateSince = 19;
+inline constexpr int kRoundModeSince = 24;
 inline constexpr std::array<Operator, 2> kOperators{Operator::kCastLike, Operator::kCast};
 
 struct OperatorVersions {
@@ -205,8 +212,8 @@ constexpr std::optional<int> first_opset_with_type(Operator op, ElementType t) {
     if (type_in_version(t, v)) return v;
   return std::nullopt;
 }
-constexpr bool saturate_in_version(int version) { return version >= 19; }
-constexpr bool round_mode_in_version(int version) { return version >= 24; }
+constexpr bool saturate_in_version(int version) { return version >= kSaturateSince; }
+constexpr bool round_mode_in_version(int version) { return version >= kRoundModeSince; }
 
 // Which attributes a destination reads, where its operator version has them: `saturate` the
 // float8 family and FLOAT8E8M0 (whose formats have a largest finite value to clamp to and no

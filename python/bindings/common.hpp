@@ -9,7 +9,7 @@
 
 #include "castlike/type_table.hpp"
 #include "plugin.hpp"
-#include "exhaustive/call.hpp"
+#include "subjects/call.hpp"
 #include "reference/semantics.hpp"
 
 namespace castlike::python {

@@ -13,11 +13,11 @@
 
 #include "castlike/packing.hpp"
 #include "common.hpp"
-#include "exhaustive/config_id.hpp"
-#include "exhaustive/derive.hpp"
+#include "maps/config_id.hpp"
+#include "maps/derive.hpp"
 #include "exhaustive/engine.hpp"
 #include "exhaustive/render_exhaustive.hpp"
-#include "exhaustive/structured_inputs.hpp"
+#include "maps/structured_inputs.hpp"
 
 namespace castlike::python {
 namespace {

@@ -6,6 +6,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include "castlike/isa_levels.hpp"
 #include "castlike/castlike.h"
 #include "common.hpp"
 #include "formats/output_guard.hpp"
@@ -40,6 +41,7 @@ NB_MODULE(_core, m) {
   m.def("type_table", [] { return harness::type_facts_json(); },
         "The type table as `castlike types --format json` publishes it (format castlike-types).");
   m.def("castlike_versions", [] { return std::vector<int>(kCastLikeVersions.begin(), kCastLikeVersions.end()); });
+  m.attr("DEFAULT_OPSET") = kDefaultOpset;
   m.def("newest_opset", [] { return static_cast<int>(castlike_newest_opset()); },
         "The newest opset the library knows; a newer one is refused (UnknownOpset).");
   m.def("rules", [] {
@@ -74,19 +76,18 @@ NB_MODULE(_core, m) {
   }, "The C API's error statuses: {name without CASTLIKE_ERROR_: number}.");
   m.def("isa_levels", [] {
     nb::list out;
-    for (castlike_isa i : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON})
+    for (castlike_isa i : kIsaLevels)
       if (castlike_isa_available(i)) out.append(std::string(castlike_isa_name(i)));
     return out;
   }, "The kernel levels this build and CPU have.");
   m.def("active_isa", [] { return std::string(castlike_isa_name(castlike_active_isa())); });
   m.def("force_isa", [](const std::string& name) {
-    for (castlike_isa i : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON})
-      if (name == castlike_isa_name(i)) {
-        if (castlike_force_isa(i) != CASTLIKE_OK)
-          throw nb::value_error(("the " + name + " level is not available on this CPU or in this build").c_str());
-        return;
-      }
-    throw nb::value_error(("unknown level '" + name + "' (scalar, avx2, avx512 or neon)").c_str());
+    if (const auto i = castlike::isa_from_name(name)) {
+      if (castlike_force_isa(*i) != CASTLIKE_OK)
+        throw nb::value_error(("the " + name + " level is not available on this CPU or in this build").c_str());
+      return;
+    }
+    throw nb::value_error(("unknown level '" + name + "' (" + castlike::isa_names(" or ") + ")").c_str());
   });
   m.def("version", [] {
     return std::to_string(CASTLIKE_VERSION_MAJOR) + "." + std::to_string(CASTLIKE_VERSION_MINOR) + "." +

@@ -15,6 +15,7 @@
 #include "common.hpp"
 #include "judging/shape_calls.hpp"
 #include "judging/validator.hpp"
+#include "rendering/render.hpp"
 
 namespace castlike::python {
 namespace {

@@ -9,8 +9,8 @@ import numpy as np
 from . import _core
 from ._arguments import text
 from ._errors import InvalidArgument, InvalidArgumentType, InvalidAttribute, UnknownOpset, fail, raise_for
-from ._types import (ElementType, TypeLike, check_listed, element_type, from_raw, native_array, raw_bytes,
-                     storage_bytes, type_of_array)
+from ._types import (DEFAULT_OPSET, ElementType, TypeLike, check_listed, element_type, from_raw, native_array,
+                     raw_bytes, storage_bytes, type_of_array)
 
 Array = np.ndarray[Any, Any]
 
@@ -89,7 +89,7 @@ def attributes(saturate: Any, round_mode: Any) -> Tuple[Optional[int], Optional[
 
 
 def cast(array: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
-         opset: int = 25, from_type: Optional[TypeLike] = None, raw: bool = False, unpack: bool = False,
+         opset: int = DEFAULT_OPSET, from_type: Optional[TypeLike] = None, raw: bool = False, unpack: bool = False,
          out: Optional[Array] = None, operator: str = "CastLike") -> Array:
     """CastLike(array, <a tensor of type `to`>) by the kernel library, as a model at `opset` runs it
     (operator="Cast": Cast(array, to=`to`), the same conversion with Cast's versions).

@@ -33,7 +33,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Un
 from . import _core
 from ._errors import InvalidArgument, InvalidArgumentType
 from ._facts import NEWEST_OPSET
-from ._types import TYPES, element_type
+from ._types import DEFAULT_OPSET, TYPES, element_type
 from ._validate import Implementation, PathLike, Report, validate, write_guarded
 
 # How many calls one validation judges at once (the loop's batch: one vector set per batch).
@@ -187,7 +187,7 @@ def _judge(impl: Implementation, calls: Sequence[Call], tag: str, workdir: Path,
 
 
 def fuzz(impl: Implementation, pairs: Pairs = None, *, seconds: Optional[float] = None, calls: int = 400,
-         seed: int = 0, opset: int = 25, engine: Optional[str] = None, findings: Optional[PathLike] = None,
+         seed: int = 0, opset: int = DEFAULT_OPSET, engine: Optional[str] = None, findings: Optional[PathLike] = None,
          isolate: bool = False, timeout: float = 10.0, stop_at_first: bool = True) -> FuzzResult:
     """Fuzzes `impl` (castlike.validate's calling convention) against the reference.
 

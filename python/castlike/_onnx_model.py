@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Generic, Optional, Sequen
 import numpy as np
 
 from ._cast import texts_of
-from ._types import ElementType, TypeLike, element_type, raw_bytes, type_of_array
+from ._types import DEFAULT_OPSET, ElementType, TypeLike, element_type, raw_bytes, type_of_array
 
 if TYPE_CHECKING:
     from onnx import ModelProto, TensorProto
@@ -46,8 +46,8 @@ def empty_tensor_proto(name: str, type_name: TypeLike) -> TensorProto:
     return helper.make_tensor(name, t.onnx, [0], b"", raw=True)
 
 
-def castlike_model(source: TypeLike, destination: TypeLike, shape: Sequence[Union[int, str]], *, opset: int = 25,
-                   saturate: Optional[int] = None, round_mode: Optional[str] = None,
+def castlike_model(source: TypeLike, destination: TypeLike, shape: Sequence[Union[int, str]], *,
+                   opset: int = DEFAULT_OPSET, saturate: Optional[int] = None, round_mode: Optional[str] = None,
                    input_tensor: Optional[TensorProto] = None, target_input: bool = False, name: str = "castlike",
                    operator: str = "CastLike") -> ModelProto:
     """A model with the single node CastLike(input, target_type) -> output at `opset`, with the
@@ -92,7 +92,8 @@ def castlike_model(source: TypeLike, destination: TypeLike, shape: Sequence[Unio
 
 
 def model_for(x: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
-              opset: int = 25, feed: bool = True, name: str = "castlike", operator: str = "CastLike") -> ModelProto:
+              opset: int = DEFAULT_OPSET, feed: bool = True, name: str = "castlike",
+              operator: str = "CastLike") -> ModelProto:
     """The model of one call of castlike.cast's signature: the input fed as a graph input of x's
     rank with symbolic dims (so one prepared model serves every shape of that rank), or with
     feed=False an initializer holding x's exact bits."""

@@ -12,7 +12,7 @@ from . import _core
 from ._cast import Array, attributes, checked_opset, integer, source_of, texts_of
 from ._arguments import text
 from ._errors import InvalidArgument, InvalidArgumentType
-from ._types import ElementType, TypeLike, check_listed, element_type, from_raw, raw_bytes
+from ._types import DEFAULT_OPSET, ElementType, TypeLike, check_listed, element_type, from_raw, raw_bytes
 
 _OUTCOMES = _core.outcomes()
 _RULES = [name for name, _ in _core.rules()]
@@ -60,8 +60,8 @@ def _request(array: Any, to: TypeLike, from_type: Optional[TypeLike], saturate: 
 
 
 def expected(array: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
-             opset: int = 25, from_type: Optional[TypeLike] = None, profile: str = "default", variants: str = "",
-             operator: str = "CastLike") -> Expected:
+             opset: int = DEFAULT_OPSET, from_type: Optional[TypeLike] = None, profile: str = "default",
+             variants: str = "", operator: str = "CastLike") -> Expected:
     """The exact reference on `array` (arguments as castlike.cast's): an Expected with the values,
     bits, outcome classes and rule ids of every element. `profile` ("default", "exact",
     "onnx-reference") and `variants` ("A2=six,A12=exact") choose the reading of the specification
@@ -105,7 +105,7 @@ class Explanation:
 
 def explain(value: Any = None, to: Optional[TypeLike] = None, *, bits: Any = None,
             from_type: Optional[TypeLike] = None, saturate: Optional[int] = None, round_mode: Optional[str] = None,
-            opset: int = 25, profile: str = "default", variants: str = "",
+            opset: int = DEFAULT_OPSET, profile: str = "default", variants: str = "",
             operator: str = "CastLike") -> Union[Explanation, List[Explanation]]:
     """Explains the conversion of `value` (a numpy scalar or array of the source type, or with
     bits= an int bit pattern of from_type): an Explanation (a list of them for an array of several

@@ -26,6 +26,10 @@ import numpy.typing as npt
 from . import _core
 from ._errors import InvalidArgumentType, TypeNotInOpset, UnknownType
 
+# The opset a call is made at when none is given (the type table's kDefaultOpset): every keyword
+# default opset of the package reads this one.
+DEFAULT_OPSET: int = _core.DEFAULT_OPSET
+
 _ml_dtypes: Optional[ModuleType]
 try:  # optional: the ML element types as numpy dtypes
     import ml_dtypes as _ml_dtypes

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from . import _core
 from ._errors import InvalidArgument, InvalidArgumentType
 from ._fuzz import Call, FuzzFindingError, _judge
-from ._types import TypeLike, bits_dtype, element_type, from_raw, raw_bytes, type_of_array
+from ._types import DEFAULT_OPSET, TypeLike, bits_dtype, element_type, from_raw, raw_bytes, type_of_array
 from ._validate import Implementation
 
 __all__ = ["decisive_values", "lengths", "arrays", "check"]
@@ -88,7 +88,7 @@ def arrays(from_type: TypeLike, to: TypeLike, *, long_calls: bool = True) -> st.
 
 
 def check(impl: Implementation, x: Any, to: TypeLike, *, saturate: Optional[int] = None,
-          round_mode: Optional[str] = None, opset: int = 25, from_type: Optional[TypeLike] = None) -> None:
+          round_mode: Optional[str] = None, opset: int = DEFAULT_OPSET, from_type: Optional[TypeLike] = None) -> None:
     """Calls `impl` on `x` (castlike.validate's calling convention) and judges its answer as
     castlike.validate does; an AssertionError names the failing elements."""
     a = np.asarray(x).reshape(-1)

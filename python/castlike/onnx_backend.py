@@ -32,7 +32,7 @@ import numpy as np
 from ._onnx_model import PreparedModels, call_of, castlike_model, empty_tensor_proto, model_for, tensor_proto
 from ._reference_backend import ReferenceEvaluatorBackend
 from ._retry import LOAD, at_stage, run_whole_or_per_element
-from ._types import ElementType, from_raw, raw_bytes, storage_bytes
+from ._types import DEFAULT_OPSET, ElementType, from_raw, raw_bytes, storage_bytes
 
 __all__ = ["implementation", "is_backend", "ReferenceEvaluatorBackend", "castlike_model", "tensor_proto",
            "empty_tensor_proto", "model_for", "ONNXRUNTIME_ERRORS"]
@@ -110,7 +110,7 @@ class BackendImplementation:
         self.initializer_types: Set[str] = set()  # the source types this backend could not be fed
 
     def __call__(self, x: Any, to: Any, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
-                 opset: int = 25, operator: str = "CastLike") -> Any:
+                 opset: int = DEFAULT_OPSET, operator: str = "CastLike") -> Any:
         x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset, operator)
         feed = self._feeds(src, opset, operator)
         with warnings.catch_warnings(), np.errstate(all="ignore"):

@@ -5,6 +5,7 @@
 #include <exception>
 #include <thread>
 
+#include "castlike/isa_levels.hpp"
 #include "sweep.hpp"
 
 namespace castlike::sweep {
@@ -148,10 +149,8 @@ Options parse_options(int argc, char** argv) {
       o.threads = static_cast<unsigned>(*t);
     } else if (a == "--isa") {
       for (const std::string& name : split(value(k), ',')) {
-        std::optional<castlike_isa> found;
-        for (castlike_isa i : {CASTLIKE_ISA_SCALAR, CASTLIKE_ISA_AVX2, CASTLIKE_ISA_AVX512, CASTLIKE_ISA_NEON})
-          if (name == castlike_isa_name(i)) found = i;
-        if (!found) usage_error("--isa: unknown level '" + name + "' (scalar, avx2, avx512, neon)");
+        const std::optional<castlike_isa> found = castlike::isa_from_name(name);
+        if (!found) usage_error("--isa: unknown level '" + name + "' (" + castlike::isa_names(", ") + ")");
         if (!castlike_isa_available(*found)) usage_error("--isa: level '" + name + "' is not available here");
         o.isas.push_back(*found);
       }

@@ -16,9 +16,10 @@
 // Per block of 64 Ki inputs: the reference result of every (input, configuration), computed once
 // for all levels by a worker thread; then, on the main thread and in input order (the ISA level is
 // process-wide), each level through castlike_force_isa + castlike_convert; then, by a worker, every
-// element compared by outcome class (test_support.hpp: exact -> the same bits; nan -> a NaN
-// of the destination, with the sign where the format has signed NaNs); unspecified results must be
-// the reference's documented bits and identical on every level.
+// element compared by outcome class (tools/kernel_comparison.hpp, shared with the kernel suites:
+// exact -> the same bits; nan -> a NaN of the destination, with the sign where the format has
+// signed NaNs); unspecified results must be the reference's documented bits and identical on every
+// level.
 // Printed per configuration: inputs, exact / nan / unspecified counts, mismatches and SHA-256
 // digests of the shard's output tensor (the destination's raw ONNX layout, inputs in order) for the
 // reference and for each level, so runs on other machines or ISAs can be compared line by line.
@@ -36,7 +37,8 @@
 #include <string>
 #include <vector>
 
-#include "test_support.hpp"
+#include "castlike/packing.hpp"
+#include "tools/kernel_comparison.hpp"
 #include "formats/sha256.hpp"
 
 namespace castlike::sweep {

@@ -20,7 +20,7 @@ from typing import Any, Callable, Dict, Optional
 import numpy as np
 
 from .._retry import run_whole_or_per_element
-from .._types import TypeLike, element_type, type_of_array
+from .._types import DEFAULT_OPSET, TypeLike, element_type, type_of_array
 from .._validate import Array
 
 MODES = ("astype", "lax")
@@ -57,7 +57,7 @@ class JaxConvert:
         return f
 
     def __call__(self, x: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
-                 opset: int = 25, operator: str = "CastLike") -> Any:
+                 opset: int = DEFAULT_OPSET, operator: str = "CastLike") -> Any:
         x = np.asarray(x)
         src, dst = type_of_array(x), element_type(to)
         if src is None:

@@ -12,7 +12,7 @@ from typing import Any, Optional
 import numpy as np
 
 from .._retry import per_element
-from .._types import TypeLike, element_type
+from .._types import DEFAULT_OPSET, TypeLike, element_type
 
 
 class MlDtypesAstype:
@@ -26,7 +26,7 @@ class MlDtypesAstype:
                               "description": self.castlike_description}
 
     def __call__(self, x: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
-                 opset: int = 25, operator: str = "CastLike") -> Any:
+                 opset: int = DEFAULT_OPSET, operator: str = "CastLike") -> Any:
         dst = element_type(to)
 
         def convert(a: Any) -> Any:

@@ -21,7 +21,7 @@ import numpy as np
 
 from .._onnx_model import PreparedModels, call_of, model_for
 from .._retry import LOAD, at_stage, run_whole_or_per_element
-from .._types import ElementType, TypeLike, bits_dtype, from_raw
+from .._types import DEFAULT_OPSET, ElementType, TypeLike, bits_dtype, from_raw
 from .._validate import Array
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ class OnnxruntimeSession:
         self._sessions = PreparedModels(self._session)
 
     def __call__(self, x: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
-                 opset: int = 25, operator: str = "CastLike") -> Any:
+                 opset: int = DEFAULT_OPSET, operator: str = "CastLike") -> Any:
         x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset, operator)
         fed = src.name != "STRING" and not src.packed
 

@@ -28,7 +28,7 @@ import numpy as np
 
 from .._onnx_model import PreparedModels, call_of, model_for
 from .._retry import LOAD, at_stage, run_whole_or_per_element
-from .._types import ElementType, TypeLike, from_raw, raw_bytes, storage_bytes
+from .._types import DEFAULT_OPSET, ElementType, TypeLike, from_raw, raw_bytes, storage_bytes
 from .._validate import Array
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class OpenvinoCompiled:
         self._dir = tempfile.TemporaryDirectory(prefix="castlike-openvino-")
 
     def __call__(self, x: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
-                 opset: int = 25, operator: str = "CastLike") -> Any:
+                 opset: int = DEFAULT_OPSET, operator: str = "CastLike") -> Any:
         x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset, operator)
 
         def run(a: Array) -> Array:

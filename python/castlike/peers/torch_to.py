@@ -19,7 +19,7 @@ import numpy as np
 
 from .._onnx_model import call_of
 from .._retry import LOAD, at_stage, run_whole_or_per_element
-from .._types import ElementType, TypeLike, bits_dtype
+from .._types import DEFAULT_OPSET, ElementType, TypeLike, bits_dtype
 from .._validate import Array
 
 
@@ -70,7 +70,7 @@ class TorchTo:
             raise at_stage(failed, LOAD)
 
     def __call__(self, x: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
-                 opset: int = 25, operator: str = "CastLike") -> Any:
+                 opset: int = DEFAULT_OPSET, operator: str = "CastLike") -> Any:
         x, src, dst, _ = call_of(x, to, saturate, round_mode, opset, operator)
         for t in (src, dst):
             if t.dtype is None or t.name == "STRING":

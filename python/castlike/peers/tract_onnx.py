@@ -18,7 +18,7 @@ import numpy as np
 
 from .._onnx_model import call_of, model_for
 from .._retry import LOAD, at_stage, run_whole_or_per_element
-from .._types import TypeLike
+from .._types import DEFAULT_OPSET, TypeLike
 from .._validate import Array
 
 # tract's fact spelling of numpy's types (the only ones its bindings take).
@@ -49,7 +49,7 @@ class TractOnnx:
         self._dir = tempfile.TemporaryDirectory(prefix="castlike-tract-")
 
     def __call__(self, x: Any, to: TypeLike, *, saturate: Optional[int] = None, round_mode: Optional[str] = None,
-                 opset: int = 25, operator: str = "CastLike") -> Any:
+                 opset: int = DEFAULT_OPSET, operator: str = "CastLike") -> Any:
         x, src, dst, attrs = call_of(x, to, saturate, round_mode, opset, operator)
         path = os.path.join(self._dir.name, "model.onnx")
 

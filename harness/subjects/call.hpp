@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "map.hpp"
+#include "maps/map.hpp"
 
 namespace castlike::exhaustive {
 
@@ -14,7 +14,7 @@ namespace castlike::exhaustive {
 // (nullopt: not set, the opset's default applies). Their effective values are `config.attributes`.
 struct Call {
   Configuration config;
-  int opset = 25;
+  int opset = kDefaultOpset;
   std::optional<int64_t> saturate;
   std::optional<std::string> round_mode;
   Operator op = Operator::kCastLike;
