@@ -26,8 +26,7 @@ void FailureExplainer::add_file(const VectorFile& f, const CaseOutput& out,
     std::vector<Failure> case_examples;                  // its first failures of the rule
     for (const size_t i : elements) {
       const ref::Element& actual = *out.elements[i];
-      Failure failure{f.name, i, f.from, f.to, call_of(f), f.input[i], f.expected[i], actual, f.outcomes[i], {},
-                      f.opset,  f.saturate, f.round_mode, f.op};
+      Failure failure = failure_of(f, i, f.expected[i], actual);
       std::vector<char> explainers(cands.size(), 0);
       for (size_t k = 0; k < cands.size(); ++k) {
         const bool e = explains(cands[k], f, i, actual);
