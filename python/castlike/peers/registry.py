@@ -67,10 +67,13 @@ PEERS: Tuple[Peer, ...] = (
     # judges the Convert kernel's paths by length and offset.
     Peer("openvino-constant", "OpenVINO with the input as an initializer (constant folding computes the cast)",
          "openvino", "openvino_compiled:OpenvinoCompiled", "constant", True, True, "ci-sampled", shapes=False),
+    # No shape pass yet: XLA compiles a program per call length, so the pass over every case (its
+    # baseline is recorded on the full set) ran past an hour; a pass over CI's sample measured
+    # 19,505 calls, 0 wrong, no bits by call (docs/third-party-report.md, "Shapes").
     Peer("jax", "jax.numpy astype, jitted, XLA on CPU, jax_enable_x64; no opsets, no attributes",
-         "jax", "jax_convert:JaxConvert", "astype", False, True, "ci-sampled", every_float32=True),
+         "jax", "jax_convert:JaxConvert", "astype", False, True, "ci-sampled", every_float32=True, shapes=False),
     Peer("jax-lax", "jax.lax.convert_element_type, jitted, XLA on CPU; no opsets, no attributes",
-         "jax", "jax_convert:JaxConvert", "lax", False, True, "full"),
+         "jax", "jax_convert:JaxConvert", "lax", False, True, "full", shapes=False),
     Peer("tract", "tract's ONNX loader and runnable model (numpy's types only)",
          "tract", "tract_onnx:TractOnnx", None, True, True, "ci-sampled", every_float32=True),
     Peer("torch", "PyTorch's Tensor.to(dtype) on the CPU; no opsets, no attributes",
