@@ -8,6 +8,7 @@
 #include <string>
 
 #include "castlike/type_table.hpp"
+#include "generation/shape_plan.hpp"
 #include "plugin.hpp"
 #include "subjects/call.hpp"
 #include "reference/semantics.hpp"
@@ -34,6 +35,9 @@ ref::Variants variants_of(const std::string& profile, const std::string& overrid
 // A call (configuration and attributes) as the Python glue reads it: id, from, to, operator, opset,
 // saturate, round_mode (None: not set).
 nb::dict call_dict(const exhaustive::Call& call);
+// A call shape of the plan as Python sees it (kind, length, offsets, in_place, description):
+// the dicts of _core.shape_plan and those a shaped call receives.
+nb::dict shape_dict(const harness::CallShape& shape);
 
 // The glue's answer for a batch of `n` inputs: ("ok", raw bytes) copied to `out` (`out_bytes` of
 // them), ("rejected", message) or ("failed", kind, message) into `status`; anything else is a failed

@@ -31,6 +31,17 @@ ref::Variants variants_of(const std::string& profile, const std::string& overrid
   return *v;
 }
 
+nb::dict shape_dict(const harness::CallShape& shape) {
+  nb::dict d;
+  d["kind"] = std::string(harness::position_kind_name(shape.kind));
+  d["length"] = shape.length;
+  d["input_offset"] = shape.input_offset;
+  d["output_offset"] = shape.output_offset;
+  d["in_place"] = shape.in_place;
+  d["description"] = shape.description();
+  return d;
+}
+
 }  // namespace castlike::python
 
 NB_MODULE(_core, m) {
@@ -99,14 +110,7 @@ NB_MODULE(_core, m) {
   m.def("shape_plan", [](const std::string& from, const std::string& to, bool in_place) {
     nb::list out;
     for (const harness::CallShape& s : harness::shape_plan(type_named(from), type_named(to), {in_place, false})) {
-      nb::dict d;
-      d["kind"] = std::string(harness::position_kind_name(s.kind));
-      d["length"] = s.length;
-      d["input_offset"] = s.input_offset;
-      d["output_offset"] = s.output_offset;
-      d["in_place"] = s.in_place;
-      d["description"] = s.description();
-      out.append(d);
+      out.append(shape_dict(s));
     }
     return out;
   }, nb::arg("from_type"), nb::arg("to"), nb::arg("in_place"),

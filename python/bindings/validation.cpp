@@ -57,13 +57,7 @@ class PythonImplementation : public harness::CasesOnly {
                                            const uint8_t* input, uint8_t* out,
                                            const harness::CallShape& shape) override {
     const size_t n = static_cast<size_t>(b - a);
-    nb::dict s;
-    s["kind"] = std::string(harness::position_kind_name(shape.kind));
-    s["length"] = shape.length;
-    s["input_offset"] = shape.input_offset;
-    s["output_offset"] = shape.output_offset;
-    s["in_place"] = shape.in_place;
-    s["description"] = shape.description();
+    const nb::dict s = shape_dict(shape);
     // A Python exception here is the glue's, as in run(): it ends the validation.
     const nb::object answer = shaped_(call_dict(call), s, nb::bytes(reinterpret_cast<const char*>(input),
                                                                     *storage_bytes(call.config.from, n)));
