@@ -178,6 +178,11 @@ def inline(text: str) -> str:
         html.escape(html.unescape(m.group(2))), m.group(1)), out)
 
 
+def table_cells(line: str) -> list[str]:
+    """The cells of a Markdown table row (an escaped bar stays inside its cell)."""
+    return [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+
+
 def rendered(markdown: str) -> str:
     """The HTML of a report as castlike.peers.findings writes them: headings, paragraphs, lists,
     quotes and tables (the subset they use)."""
@@ -190,11 +195,10 @@ def rendered(markdown: str) -> str:
             level = len(line) - len(line.lstrip("#"))
             out.append("<h%d>%s</h%d>" % (level + 1, inline(line[level:].strip()), level + 1))
         elif line.startswith("| ") and k + 1 < len(lines) and lines[k + 1].startswith("| ---"):
-            cells = lambda l: [c.strip() for c in re.split(r"(?<!\\)\|", l.strip().strip("|"))]
-            rows = ["<tr>%s</tr>" % "".join("<th>%s</th>" % inline(c) for c in cells(line))]
+            rows = ["<tr>%s</tr>" % "".join("<th>%s</th>" % inline(c) for c in table_cells(line))]
             k += 2
             while k < len(lines) and lines[k].startswith("|"):
-                rows.append("<tr>%s</tr>" % "".join("<td>%s</td>" % inline(c) for c in cells(lines[k])))
+                rows.append("<tr>%s</tr>" % "".join("<td>%s</td>" % inline(c) for c in table_cells(lines[k])))
                 k += 1
             out.append("<table>%s</table>" % "".join(rows))
             continue
@@ -257,7 +261,8 @@ def page(data: dict[str, Any]) -> str:
            "<style>body{font:13px sans-serif;margin:1em}table{border-collapse:collapse}"
            "td,th{border:1px solid #888;padding:2px 4px;vertical-align:top}th{background:#eee}"
            "table.pairs th{position:sticky;top:0;z-index:2}table.pairs td:first-child{position:sticky;left:0;"
-           "background:#fff;z-index:1}td ul{margin:0;padding-left:1em}table.pairs{font-size:12px}table.pairs td{max-width:13em;overflow-wrap:anywhere}"
+           "background:#fff;z-index:1}td ul{margin:0;padding-left:1em}table.pairs{font-size:12px}"
+           "table.pairs td{max-width:13em;overflow-wrap:anywhere}"
            "dl.gloss dt{font-family:monospace;font-weight:bold}dl.gloss dd{margin:0 0 0.3em 2em}"
            "label{margin-right:1em;white-space:nowrap}" + css + "</style></head><body>",
            "<h1>Every implementation compared</h1>",
@@ -303,7 +308,8 @@ def page(data: dict[str, Any]) -> str:
             elif c["status"] == AGREES:
                 body = "agrees"
             else:
-                body = "<ul>%s</ul>" % "".join("<li><a href=\"%s\">%s</a>: %s <span title=\"%s\">%s</span> (%s)</li>" % (
+                item = "<li><a href=\"%s\">%s</a>: %s <span title=\"%s\">%s</span> (%s)</li>"
+                body = "<ul>%s</ul>" % "".join(item % (
                     e(report_link(k["report"])), e(k["standing"]), e(k["rule"]), e(k.get("description", "")),
                     e(k["reading"]), "{:,}".format(k["failures"])) for k in c["classes"])
             cells.append("<td class=\"%s\">%s</td>" % (c["status"].replace(" ", "-"), body))

@@ -195,7 +195,7 @@ def holds(applies: str, attributes: dict[str, str]) -> bool:
 def is_example(f: dict[str, Any]) -> bool:
     """Whether a failure is an element of an example printed on a CastLike page: the spec-example
     vector files bear the names of ONNX's node tests, all of which begin with "test_"."""
-    return f["case"].startswith("test_")
+    return str(f["case"]).startswith("test_")
 
 
 def quoted(f: dict[str, Any], rule: str, reading: str, table: dict[str, list[Sentence]]) -> Sentence | None:
@@ -206,8 +206,8 @@ def quoted(f: dict[str, Any], rule: str, reading: str, table: dict[str, list[Sen
     if row:
         return row
     if is_example(f):
-        return Sentence(rule, "example", "CastLike-%s, example `%s`" % (re.sub(r"\D.*", "", f["call"].split("opset ")[-1]),
-                                                                      f["case"]),
+        opset = re.sub(r"\D.*", "", f["call"].split("opset ")[-1])
+        return Sentence(rule, "example", "CastLike-%s, example `%s`" % (opset, f["case"]),
                         "its input %s gives %s" % (shown(f["input"]), shown(f["expected"])))
     return None
 
@@ -352,7 +352,9 @@ def extent_title(c: FindingClass, exhaustive: dict[str, Any] | None, types: dict
         return ""
     ts, td = types[src], types[dst]
     shown_intervals = sorted((i for k, i in found if k == conf), key=lambda i: -i["count"])
-    ranges, outputs, expected = [], [], []
+    ranges: list[str] = []
+    outputs: list[str] = []
+    expected: list[str] = []
     for i in shown_intervals[:2]:
         first, last = int(i["first"], 16), int(i["last"], 16)
         a, b = value_of(ts, first), value_of(ts, last)
@@ -378,7 +380,8 @@ def extent_title(c: FindingClass, exhaustive: dict[str, Any] | None, types: dict
         "s"[:counts[conf] != 1], where, "s"[:counts[conf] == 1], " / ".join(outputs), " / ".join(expected))
     # The peer's outputs just outside the intervals (the known file's witnesses): where they are right
     # and differ from the failing ones, the behaviour is not monotonic.
-    witnesses = next((k.get("witnesses", {}) for k in (exhaustive or {}).get("configurations", []) if k["id"] == conf), {})
+    known_configurations = (exhaustive or {}).get("configurations", [])
+    witnesses: dict[str, Any] = next((k.get("witnesses", {}) for k in known_configurations if k["id"] == conf), {})
     outside = []
     for i in shown_intervals[:2]:
         for x in (int(i["first"], 16) - 1, int(i["last"], 16) + 1):
