@@ -295,11 +295,16 @@ def _shaped_call(impl: Implementation, call: Case, shape: Case, raw: bytes) -> A
     view = _view(buffer, at, n, x.dtype)
     view[...] = x
     extra: Dict[str, Any] = {}
+    # A packed destination without its ml_dtypes dtype comes back as ONNX's packed bytes (castlike.cast's
+    # raw form), so out= is those bytes, the offset counted in bytes.
+    packed_bytes = storage_bytes(dst, n) if dst.packed and dst.dtype is None else None
     if shape["in_place"]:
-        extra["out"] = _view(buffer, at, n, out_dtype)
+        extra["out"] = (_view(buffer, at, n, out_dtype) if packed_bytes is None else
+                        buffer[at * x.dtype.itemsize:][:packed_bytes])
     elif takes_out(impl):
-        extra["out"] = _view(_aligned((shape["output_offset"] + n) * np.dtype(out_dtype).itemsize),
-                             shape["output_offset"], n, out_dtype)
+        o = shape["output_offset"]
+        extra["out"] = (_view(_aligned((o + n) * np.dtype(out_dtype).itemsize), o, n, out_dtype)
+                        if packed_bytes is None else _aligned(o + packed_bytes)[o:])
     declined, out = _invoke(impl, view, call, **extra)
     if declined is not None:
         return declined

@@ -23,6 +23,6 @@ def test_summary_counts_elements_and_root_causes():
                 "rejections": [{"case": "c", "message": "no kernel"}]}
     s = comparison([(findings, "p")], rows)["summary"]
     assert s["float8"]["p"] == {"elements": 150, "exact": 140, "lacks": 0, "bugs": 1, "readings": 1,
-                                "no_attribute": 0}
+                                "no_attribute": 0, "unspecified": 0}
     assert s["integers"]["p"]["lacks"] == 10 and s["integers"]["p"]["exact"] == 0
     assert s["text"]["p"]["elements"] == 0
