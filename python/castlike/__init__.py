@@ -59,9 +59,9 @@ if TYPE_CHECKING:  # what type checkers see: the names as their modules define t
     from ._types import OperatorVersion as OperatorVersion
     from ._types import element_type as element_type
     from ._types import has_ml_dtypes as has_ml_dtypes
-    from ._validate import ExhaustiveReport as ExhaustiveReport
+    from ._report import ExhaustiveReport as ExhaustiveReport
     from ._validate import PartialOutput as PartialOutput
-    from ._validate import Report as Report
+    from ._report import Report as Report
     from ._validate import default_vectors as default_vectors
     from ._validate import exhaustive_configurations as exhaustive_configurations
     from ._validate import list_cases as list_cases

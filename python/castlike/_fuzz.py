@@ -34,7 +34,8 @@ from . import _core
 from ._errors import InvalidArgument, InvalidArgumentType
 from ._facts import NEWEST_OPSET
 from ._types import DEFAULT_OPSET, TYPES, element_type
-from ._validate import Implementation, PathLike, Report, validate, write_guarded
+from ._report import Report, write_guarded
+from ._validate import Implementation, PathLike, validate
 
 # How many calls one validation judges at once (the loop's batch: one vector set per batch).
 _BATCH = 16

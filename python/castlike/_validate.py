@@ -43,8 +43,8 @@ from . import _arguments, _core
 from ._cast import integer
 from ._arguments import AnyPath
 from ._errors import InvalidArgument, InvalidArgumentType
-from ._core import ExhaustiveReport as CoreExhaustiveReport
-from ._core import Report as CoreReport
+from ._coverage import declared_coverage
+from ._report import ExhaustiveReport, Report
 from ._types import bits_dtype, element_type, from_raw, raw_bytes, storage_bytes
 
 if TYPE_CHECKING:
@@ -422,128 +422,6 @@ def _description_of(impl: Implementation, description: str) -> str:
     return "the Python callable %s.%s (castlike.validate)" % (module, what)
 
 
-def write_guarded(path: AnyPath, text: str, kind: str) -> None:
-    """Writes a report, a baseline or a vector file through the command line's output guard
-    (_core.write_output): only over a castlike file of that kind, never through a symlink;
-    InvalidArgument otherwise."""
-    error = _core.write_output(_arguments.path("path", path), text, kind)
-    if error is not None:
-        raise InvalidArgument(error)
-
-
-class _Rendered:
-    """What both reports share: their renderings by the harness, and writing one to a file."""
-
-    FORMATS = {".json": "json", ".html": "html", ".xml": "junit"}  # by suffix; anything else is text
-
-    def __init__(self, core: Union[CoreReport, CoreExhaustiveReport]) -> None:
-        self._core = core
-
-    @property
-    def ok(self) -> bool:
-        return bool(self._core.ok)
-
-    @property
-    def verdict(self) -> str:
-        return str(self._core.verdict())
-
-    def text(self) -> str:
-        return str(self._core.text())
-
-    def json(self) -> str:
-        return str(self._core.json())
-
-    def html(self) -> str:
-        return str(self._core.html())
-
-    def write(self, path: AnyPath, format: Optional[str] = None) -> None:
-        """Writes the report; the format from `format` or the suffix (.txt, .json, .html, .xml)."""
-        where = _arguments.path("path", path)
-        fmt = format or self.FORMATS.get(Path(where).suffix, "text")
-        if fmt not in ("text",) + tuple(self.FORMATS.values()):
-            raise InvalidArgument("unknown report format %r (text, %s)" % (fmt, ", ".join(self.FORMATS.values())))
-        write_guarded(where, getattr(self, fmt)(), "report")
-
-    def __str__(self) -> str:
-        return self.text()
-
-    def __repr__(self) -> str:
-        return "<castlike.%s %s>" % (type(self).__name__, self.verdict.strip())
-
-    def _repr_html_(self) -> str:
-        return self.html()
-
-
-class Report(_Rendered):
-    """A validation report (the harness's): `ok` (no failure, rejection or failed call; with a
-    baseline: nothing new), `verdict`, the renderings text() / json() / html() / junit() and
-    write(path), the rows a baseline keeps (discrepancies(), baseline(), write_baseline(path)) and
-    compare(baseline) for the known-discrepancies flow."""
-
-    _core: CoreReport
-
-    def __init__(self, core: CoreReport, comparison: Optional[Dict[str, Any]] = None) -> None:
-        super().__init__(core)
-        self.comparison = comparison
-
-    @property
-    def total(self) -> Dict[str, int]:
-        """Element counts: pass, fail, unspecified, rejected."""
-        return self._core.total
-
-    @property
-    def implementation(self) -> str:
-        return self._core.implementation
-
-    def junit(self) -> str:
-        return self._core.junit()
-
-    def cases(self) -> List[Dict[str, Any]]:
-        return self._core.case_results()
-
-    def discrepancies(self) -> List[Dict[str, Any]]:
-        return self._core.discrepancies()
-
-    def call_failures(self) -> List[Dict[str, Any]]:
-        return self._core.call_failures()
-
-    def shapes(self) -> Dict[str, Any]:
-        """The shape pass: ran, line (the shapes used), ok, calls, fail, failed_calls,
-        first_call_problem, in_place, by_position ({"tail": wrong elements, ...}) and failures (the
-        first few of each position kind, as discrepancies()' examples, with "position" and
-        "shape": the call's length and offsets, and the element)."""
-        return self._core.shapes()
-
-    def baseline(self) -> str:
-        """This run as a baseline document (what `castlike validate --write-expect` writes)."""
-        return self._core.baseline_document()
-
-    def write_baseline(self, path: AnyPath) -> None:
-        write_guarded(path, self.baseline(), "baseline")
-
-    def compare(self, baseline: AnyPath, strict: bool = False) -> Dict[str, Any]:
-        """Compares with a baseline file: known / new / changed / vanished rows (a dict); afterwards
-        ok, verdict and the renderings judge against it, as `castlike validate --expect` does."""
-        try:
-            comparison = self._core.compare(_arguments.path("baseline", baseline), strict)
-        except ValueError as e:
-            raise InvalidArgument(str(e)) from None
-        self.comparison = comparison
-        return comparison
-
-
-class ExhaustiveReport(_Rendered):
-    """The report of an exhaustive validation: ok, verdict, text() / json() / html() / write(path),
-    configurations() (per configuration: counts and the maximal failing intervals with their rule
-    and readings)."""
-
-    FORMATS = {".json": "json", ".html": "html"}
-    _core: CoreExhaustiveReport
-
-    def configurations(self) -> List[Dict[str, Any]]:
-        return self._core.configurations()
-
-
 def exhaustive_configurations() -> List[str]:
     """The ids an exhaustive validation takes, as the command line's `castlike validate --exhaustive`
     enumerates them: every configuration of a source of at most 32 bits (FLOAT-FLOAT8E4M3FN-sat1,
@@ -553,41 +431,6 @@ def exhaustive_configurations() -> List[str]:
     lists (the FLOAT6 types), called as Cast-28: the implementation gets operator="Cast" (one that
     takes no operator= argument rejects them)."""
     return list(_core.exhaustive_configurations())
-
-
-def _declared_coverage(impl: Implementation) -> Optional[str]:
-    """impl.castlike_coverage (see the module's text) as the harness reads a declaration: one entry a
-    line, "OPERATORS FROM TO saturate=S round_mode=M" (* for every setting); None without it."""
-    declared = getattr(impl, "castlike_coverage", None)
-    if declared is None:
-        return None
-    if isinstance(declared, (str, bytes, Mapping)) or not isinstance(declared, Iterable):
-        raise InvalidArgumentType("castlike_coverage must be a list of \"FROM-TO\" strings or dicts")
-    lines = []
-    for entry in declared:
-        if isinstance(entry, str):
-            src, dash, dst = entry.partition("-")
-            if not dash:
-                raise InvalidArgument("castlike_coverage: %r is not a pair FROM-TO" % entry)
-            entry = {"from": src, "to": dst}
-        if not isinstance(entry, Mapping) or "from" not in entry or "to" not in entry:
-            raise InvalidArgument("castlike_coverage: %r is neither \"FROM-TO\" nor a dict with from and to" % (entry,))
-        unknown = set(entry) - {"from", "to", "saturate", "round_mode", "operators"}
-        if unknown:
-            raise InvalidArgument("castlike_coverage: unknown keys %s in %r" % (sorted(unknown), entry))
-        operators = list(entry.get("operators", ["CastLike"]))
-        if not operators or any(op not in ("CastLike", "Cast") for op in operators):
-            raise InvalidArgument("castlike_coverage: operators must be \"CastLike\" and/or \"Cast\": %r" % (entry,))
-        saturate, round_mode = entry.get("saturate"), entry.get("round_mode")
-        if saturate not in (None, 0, 1) or isinstance(saturate, bool):
-            raise InvalidArgument("castlike_coverage: saturate must be 0, 1 or None: %r" % (entry,))
-        if round_mode not in (None, "up", "down", "nearest"):
-            raise InvalidArgument("castlike_coverage: round_mode must be up, down, nearest or None: %r" % (entry,))
-        lines.append("%s %s %s saturate=%s round_mode=%s" % (
-            ",".join(op for op in ("CastLike", "Cast") if op in operators), element_type(entry["from"]).name,
-            element_type(entry["to"]).name, "*" if saturate is None else saturate,
-            "*" if round_mode is None else round_mode))
-    return "\n".join(lines) + "\n" if lines else ""
 
 
 def _exhaustive(impl: Callable[[Case], Answer], ids: List[str], name: str, description: str, batch: int,
@@ -708,7 +551,7 @@ def validate(impl: Implementation, *, vectors: Vectors = None, cases: Cases = No
                                                                else list(exhaustive))]
             return _exhaustive(runner, ids, label, description, _count("batch", batch), _input_range(input_range),
                                None if max_intervals is None else _count("max_intervals", max_intervals),
-                               _declared_coverage(impl))
+                               declared_coverage(impl))
         vector_set = _vector_set(_paths(vectors))
         if cases is not None or pairs is not None:
             chosen = list_cases(_paths(vectors), cases=cases, pairs=pairs)
@@ -721,7 +564,7 @@ def validate(impl: Implementation, *, vectors: Vectors = None, cases: Cases = No
                 lambda call, shape, raw: _shaped_call(impl, call, shape, raw))
         core = _core.validate(vector_set, runner, label, description, rule_ids,
                               _count("examples_per_rule", examples_per_rule, least=0), progress,
-                              _declared_coverage(impl), shaped, aliasing)
+                              declared_coverage(impl), shaped, aliasing)
     finally:
         if isolated is not None:
             isolated.close()

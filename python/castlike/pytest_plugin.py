@@ -31,7 +31,8 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 import pytest
 
 import castlike
-from castlike._validate import Case, Implementation, Report
+from castlike._report import Report
+from castlike._validate import Case, Implementation
 
 Row = Dict[str, Any]
 
