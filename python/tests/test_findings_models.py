@@ -64,7 +64,8 @@ SPECIFICATION = (__import__("pathlib").Path(__file__).resolve().parents[2] / "do
 def test_a_bug_needs_a_quoted_sentence():
     """A departure under a rule with a sentence (the float 8 table, saturate=0) is a bug quoting it;
     one under a rule the pages leave open (FLOAT.RNE, no page example) is unspecified."""
-    from castlike.peers.findings import BUG, UNSPECIFIED, FindingClass, quoted, sentences, split
+    from castlike.peers.findings import BUG, UNSPECIFIED, FindingClass, split
+    from castlike.peers.sentences import quoted, sentences
 
     table = sentences(SPECIFICATION)
     f8 = failure("FLOAT_to_FLOAT8E4M3FN_op25_sat0", "0x43f00000", [])
