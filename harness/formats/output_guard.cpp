@@ -294,8 +294,9 @@ std::optional<std::string> OutputDirectory::write(const std::string& name, std::
   };
   std::string tmp;
   std::optional<TemporaryFileRegistration> registration;
-  // First an unnamed file (O_TMPFILE), which no kill at any moment can leave behind: it gets a
-  // name only once complete, for the instant between link and rename.
+  // First an unnamed file (O_TMPFILE), which no kill at any moment can leave behind. Complete,
+  // it is linked at NAME itself where NAME is free (one atomic step, no temporary name at all);
+  // over an existing file it gets a temporary name for the instant between link and rename.
   if (const int unnamed = ::openat(fd_, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666); unnamed >= 0) {
     if (!write_all(unnamed, bytes)) {
       const std::string why = errno_text();
@@ -303,14 +304,23 @@ std::optional<std::string> OutputDirectory::write(const std::string& name, std::
       return "cannot write '" + shown(name) + "': " + why;
     }
     const std::string self = "/proc/self/fd/" + std::to_string(unnamed);
+    const auto link_as = [&](const std::string& target) {
+      int linked = ::linkat(AT_FDCWD, self.c_str(), fd_, target.c_str(), AT_SYMLINK_FOLLOW);
+      if (linked != 0 && errno == ENOENT)  // no /proc: the call that needs CAP_DAC_READ_SEARCH
+        linked = ::linkat(unnamed, "", fd_, target.c_str(), AT_EMPTY_PATH);
+      return linked;
+    };
+    // linkat never replaces and never follows a symlink at NAME: EEXIST sends it to the rename.
+    if (link_as(name) == 0) {
+      ::close(unnamed);
+      return std::nullopt;
+    }
     int linked = -1;
     for (int attempt = 0; attempt < 100 && linked != 0; ++attempt) {
       tmp = temporary_name();
       registration.reset();
       registration.emplace(fd_, tmp);
-      linked = ::linkat(AT_FDCWD, self.c_str(), fd_, tmp.c_str(), AT_SYMLINK_FOLLOW);
-      if (linked != 0 && errno == ENOENT)  // no /proc: the call that needs CAP_DAC_READ_SEARCH
-        linked = ::linkat(unnamed, "", fd_, tmp.c_str(), AT_EMPTY_PATH);
+      linked = link_as(tmp);
       if (linked != 0 && errno != EEXIST) break;
     }
     ::close(unnamed);

@@ -6,9 +6,10 @@
 //   afterwards;
 // - a file is written to a temporary file beside it and renamed over the name only once complete
 //   (a reader, or a crash, sees the old file or the new one). The temporary file is unnamed
-//   (O_TMPFILE) until complete where the filesystem allows, named .NAME.tmp-PID-N otherwise;
-//   SIGINT and SIGTERM remove the named ones (temporary_files.hpp), and the next write of NAME
-//   removes those of runs that are gone;
+//   (O_TMPFILE) until complete where the filesystem allows, then linked at a free NAME directly
+//   or, over an existing file, named for the instant before the rename; it is named
+//   .NAME.tmp-PID-N throughout otherwise. SIGINT and SIGTERM remove the named ones
+//   (temporary_files.hpp), and the next write of NAME removes those of runs that are gone;
 // - whether a file is castlike's is decided by a bounded read of its head, never the whole file;
 // - a name is replaced only when it holds a castlike file of the kind being written: a symlink, a
 //   directory, any other file, or one of the command's inputs (every input it was given, the same
