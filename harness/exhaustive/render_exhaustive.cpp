@@ -14,42 +14,27 @@
 namespace castlike::exhaustive {
 namespace {
 
-constexpr size_t kWidth = 80;
-
-// `text` after `indent`, broken at spaces so that lines fit 80 columns (a word longer than a line,
-// such as a command or a path, stays whole).
-std::string wrapped(const std::string& indent, const std::string& text) {
-  std::string out, line = indent;
-  std::istringstream words(text);
-  for (std::string w; words >> w;) {
-    if (line.size() > indent.size() && line.size() + 1 + w.size() > kWidth) {
-      out += line + "\n";
-      line = indent + "  ";
-    }
-    line += (line.size() > indent.size() && line.back() != ' ' ? " " : "") + w;
-  }
-  return out + line + "\n";
-}
+using harness::wrapped_text;
 
 void interval_text(std::ostream& out, const Call& c, const Interval& i) {
   const ElementType to = c.config.to;
   const std::string where = i.pattern_class.empty()
                                 ? range_text(c, i.first, i.last)
                                 : "class " + i.pattern_class + " (" + plural(i.count, "failing input") + ")";
-  out << wrapped("  ", where + ", rule " + std::string(ref::rule_name(i.rule)) + ", outcome " +
+  out << wrapped_text("  ", where + ", rule " + std::string(ref::rule_name(i.rule)) + ", outcome " +
                            std::string(ref::outcome_name(i.outcome)) +
                            (i.position.empty() ? "" : ", position " + i.position + " (right when aligned)"));
   const auto end = [&](const char* label, uint64_t x, uint64_t expected, uint64_t actual) {
-    out << wrapped("    ", std::string(label) + " " + input_text(c, x));
-    out << wrapped("      ", "expected " + value_text(to, expected) +
+    out << wrapped_text("    ", std::string(label) + " " + input_text(c, x));
+    out << wrapped_text("      ", "expected " + value_text(to, expected) +
                                  (i.outcome == ref::OutcomeClass::kNan ? " (a NaN)" : ""));
-    out << wrapped("      ", "actual " + value_text(to, actual));
+    out << wrapped_text("      ", "actual " + value_text(to, actual));
   };
   end("first", i.first, i.expected, i.actual);
   if (i.last != i.first) end("last ", i.last, i.last_expected, i.last_actual);
   std::string readings;
   for (const std::string& name : i.readings) readings += (readings.empty() ? "" : ", ") + name;
-  out << wrapped("    ", "reading: " + (readings.empty() ? std::string("none (unexplained)") : readings));
+  out << wrapped_text("    ", "reading: " + (readings.empty() ? std::string("none (unexplained)") : readings));
   out << "    reproduce: " << explain_command(c, i.first) << "\n";
 }
 
@@ -57,18 +42,18 @@ void interval_text(std::ostream& out, const Call& c, const Interval& i) {
 // the call that shows each.
 void shape_failures_text(std::ostream& out, const Call& c, const ShapePassReport& s) {
   if (s.calls.fail)
-    out << wrapped("  ", "shape pass: " + plural(s.calls.fail, "wrong element") + " (" +
+    out << wrapped_text("  ", "shape pass: " + plural(s.calls.fail, "wrong element") + " (" +
                              harness::positions_text(s.calls.fail_by_position) + ")");
   for (const ShapeFailure& f : s.failures) {
-    out << wrapped("  ", "position " + f.position + ": input " + input_text(c, f.input) + ", rule " +
+    out << wrapped_text("  ", "position " + f.position + ": input " + input_text(c, f.input) + ", rule " +
                              std::string(ref::rule_name(f.rule)) + ", outcome " + std::string(ref::outcome_name(f.outcome)));
-    out << wrapped("      ", "expected " + value_text(c.config.to, f.expected) + ", actual " +
+    out << wrapped_text("      ", "expected " + value_text(c.config.to, f.expected) + ", actual " +
                                  value_text(c.config.to, f.actual));
-    out << wrapped("    ", "call: " + f.shape.description() + ", element " + std::to_string(f.element));
+    out << wrapped_text("    ", "call: " + f.shape.description() + ", element " + std::to_string(f.element));
     out << "    reproduce: " << explain_command(c, f.input) << "\n";
   }
   if (s.calls.failed_calls)
-    out << wrapped("  ", "shape pass: " + plural(s.calls.failed_calls, "failed call") + "; first: " +
+    out << wrapped_text("  ", "shape pass: " + plural(s.calls.failed_calls, "failed call") + "; first: " +
                              s.calls.first_call_problem);
 }
 
@@ -177,9 +162,9 @@ void details_text(std::ostream& out, const ExhaustiveReport& r) {
     out << "\nfailing configurations (" << failing << "):\n";
     for (const ConfigurationReport& c : r.configurations) {
       if (c.fail == 0 && c.shapes.ok()) continue;
-      out << wrapped("", configuration_id(c.call.config) + " (" + call_text(c.call) + "): " +
+      out << wrapped_text("", configuration_id(c.call.config) + " (" + call_text(c.call) + "): " +
                              plural(c.intervals.size(), "failing interval") + (c.truncated ? " kept, more not kept" : ""));
-      out << wrapped("  ", counts(c));
+      out << wrapped_text("  ", counts(c));
       for (const Interval& i : c.intervals) interval_text(out, c.call, i);
       shape_failures_text(out, c.call, c.shapes);
     }
@@ -189,7 +174,7 @@ void details_text(std::ostream& out, const ExhaustiveReport& r) {
     for (const CallFailureRange& f : c.call_failures) {
       if (!any_calls) out << "\nfailed calls (crashed, hung, exited, wrote outside its buffers...):\n";
       any_calls = true;
-      out << wrapped("  ", configuration_id(c.call.config) + ": " + range_text(c.call, f.first, f.last) + ": " + f.kind +
+      out << wrapped_text("  ", configuration_id(c.call.config) + ": " + range_text(c.call, f.first, f.last) + ": " + f.kind +
                                ": " + f.message);
       if (!r.rerun.empty()) out << "    reproduce: " << rerun_line(r, c.call, f.first, f.last) << "\n";
     }
@@ -200,7 +185,7 @@ void details_text(std::ostream& out, const ExhaustiveReport& r) {
     for (const RejectionRange& j : c.rejections) {
       if (!any_rejections) out << "\nrejected (the implementation declined the call):\n";
       any_rejections = true;
-      out << wrapped("  ", configuration_id(c.call.config) + ": " + range_text(c.call, j.first, j.last) + ": " + j.message);
+      out << wrapped_text("  ", configuration_id(c.call.config) + ": " + range_text(c.call, j.first, j.last) + ": " + j.message);
     }
   }
   const auto uncovered = not_covered(r);
@@ -214,7 +199,7 @@ void details_text(std::ostream& out, const ExhaustiveReport& r) {
       if (it == groups.end()) groups.emplace_back(why, configuration_id(c->call.config));
       else it->second += ", " + configuration_id(c->call.config);
     }
-    for (const auto& [why, ids] : groups) out << wrapped("  ", ids + ": " + why);
+    for (const auto& [why, ids] : groups) out << wrapped_text("  ", ids + ": " + why);
   }
   if (!r.refused.empty()) {
     // Grouped by reason, reasons in order of first appearance.
@@ -227,7 +212,7 @@ void details_text(std::ostream& out, const ExhaustiveReport& r) {
       if (it == groups.end()) groups.emplace_back(why, id);
       else it->second += ", " + id;
     }
-    for (const auto& [why, ids] : groups) out << wrapped("  ", ids + ": " + why);
+    for (const auto& [why, ids] : groups) out << wrapped_text("  ", ids + ": " + why);
   }
 }
 
@@ -242,22 +227,22 @@ std::string exhaustive_text(const ExhaustiveReport& r, bool details) {
   if (!r.refused.empty()) scope += ", " + std::to_string(r.refused.size()) + " not judged";
   char secs[32];
   std::snprintf(secs, sizeof secs, "%.1f", r.seconds);
-  out << wrapped("", "summary: " + scope + "; " + std::to_string(t.inputs) + " inputs in " + secs + " s on " +
+  out << wrapped_text("", "summary: " + scope + "; " + std::to_string(t.inputs) + " inputs in " + secs + " s on " +
                          plural(r.jobs, "job"));
-  out << wrapped("  ", counts(t));
+  out << wrapped_text("  ", counts(t));
   if (r.shapes_ran) {
-    out << wrapped("", harness::shapes_line(r.shapes_in_place));
+    out << wrapped_text("", harness::shapes_line(r.shapes_in_place));
     char times[96];
     std::snprintf(times, sizeof times, "%.2f s, value pass %.2f s", r.shape_seconds, r.value_seconds);
-    out << wrapped("  ", plural(t.shapes.calls.calls, "call") + " on " + plural(t.shapes.decisive, "decisive input") +
+    out << wrapped_text("  ", plural(t.shapes.calls.calls, "call") + " on " + plural(t.shapes.decisive, "decisive input") +
                              ": " + times);
   }
-  if (const std::string coverage = coverage_line(r); !coverage.empty()) out << wrapped("", coverage);
+  if (const std::string coverage = coverage_line(r); !coverage.empty()) out << wrapped_text("", coverage);
   size_t passed = 0;
   for (const ConfigurationReport& c : r.configurations) passed += c.ok();
   out << "PASS " << plural(passed, "configuration") << "\n";
   for (const ConfigurationReport& c : r.configurations)
-    if (!c.ok() && !r.excused(c)) out << wrapped("", configuration_line(c));
+    if (!c.ok() && !r.excused(c)) out << wrapped_text("", configuration_line(c));
   if (details) details_text(out, r);
   else if (!r.ok() || !r.refused.empty() || !not_covered(r).empty())
     out << "(--details: every failing interval, failed call, rejection and configuration\n"

@@ -48,6 +48,9 @@ std::string verdict_line(const Report& r, const BaselineComparison* baseline = n
 std::string coverage_line(const Report& r);
 bool passes(const Report& r, const BaselineComparison* baseline = nullptr);
 
+// `text` after `indent`, broken at spaces so that lines fit 80 columns, the lines after the first
+// indented two more (a word longer than a line, such as a path, stays whole); ends with "\n".
+std::string wrapped_text(const std::string& indent, const std::string& text);
 // "3 pass, 1 fail, 0 unspecified, 0 rejected"
 std::string counts_text(const Counts& c);
 // The exact value, short: the decimal expansion when it is short, else 17 significant digits and

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -14,6 +15,20 @@
 namespace castlike::harness {
 
 using ref::Element;
+
+std::string wrapped_text(const std::string& indent, const std::string& text) {
+  constexpr size_t kWidth = 80;
+  std::string out, line = indent;
+  std::istringstream words(text);
+  for (std::string w; words >> w;) {
+    if (line.size() > indent.size() && line.size() + 1 + w.size() > kWidth) {
+      out += line + "\n";
+      line = indent + "  ";
+    }
+    line += (line.size() > indent.size() && line.back() != ' ' ? " " : "") + w;
+  }
+  return out + line + "\n";
+}
 
 std::string counts_text(const Counts& c) {
   return std::to_string(c.pass) + " pass, " + std::to_string(c.fail) + " fail, " + std::to_string(c.unspecified) +

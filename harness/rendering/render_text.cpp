@@ -1,7 +1,8 @@
 // The text report, summary first: the verdict and the failing rules (those no named reading
 // explains before those one does), each with its first cases and their reproduce lines; then the
 // coverage (pairs with failures or rejections, rejections grouped by reason); then every rule's
-// counts. Lines are kept to 80 columns except the ready-to-paste `castlike explain` lines.
+// counts. Lines are kept to 80 columns (wrapped_text) except the ready-to-paste `castlike explain`
+// lines, the summary line (one line to grep) and words longer than a line, such as a path.
 #include <sstream>
 
 #include "judging/shape_calls.hpp"
@@ -13,11 +14,11 @@ namespace {
 std::string type_name(ElementType t) { return std::string(info(t).name); }
 
 void rule_block(std::ostringstream& o, ref::RuleId rule, const RuleResult& rr) {
-  o << "\n  " << ref::rule_name(rule) << ": " << rr.counts.fail << " failure(s)\n    " << rr.verdict << "\n";
+  o << "\n  " << ref::rule_name(rule) << ": " << rr.counts.fail << " failure(s)\n" << wrapped_text("    ", rr.verdict);
   o << "    (" << ref::rule_summary(rule) << ")\n";
   for (const auto& e : rr.explanations)
-    o << "    " << e.candidate << " explains " << e.explained << " of " << rr.counts.fail << ":\n      "
-      << e.description << "\n";
+    o << "    " << e.candidate << " explains " << e.explained << " of " << rr.counts.fail << ":\n"
+      << wrapped_text("      ", e.description);
   const bool partly = rr.unexplained && !rr.explanations.empty();
   // A partly explained rule shows the cases no reading explains first: those are the bugs.
   if (partly) {
@@ -41,7 +42,7 @@ std::string report_text(const Report& r) {
     << " explained by a named reading\n  rejected calls: " << r.rejections.size() << "\n";
   if (!r.call_failures.empty())
     o << "  failed calls: " << r.call_failures.size() << " (crashed, hung, exited or wrote outside its buffers)\n";
-  o << "implementation: " << r.description << "\n";
+  o << wrapped_text("", "implementation: " + r.description);
   o << "vectors:";
   for (const auto& v : r.vector_roots) o << " " << v;
   uint64_t failed_elements = 0;  // those of failed calls are in no count
@@ -107,7 +108,7 @@ std::string report_text(const Report& r) {
   o << "\nrules (pass / fail / unspecified / rejected):\n";
   for (const auto& [rule, rr] : r.rules) {
     o << "  " << ref::rule_name(rule) << ": " << counts_text(rr.counts) << "\n";
-    if (rr.counts.fail) o << "      -> " << rr.verdict << "\n";
+    if (rr.counts.fail) o << wrapped_text("      ", "-> " + rr.verdict);
   }
   o << "\nsummary: " << r.implementation << ": " << counts_text(r.total) << ";\n  " << r.rejections.size()
     << " rejection(s); ";
