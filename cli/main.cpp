@@ -17,10 +17,13 @@
 #include "castlike/isa_levels.hpp"
 #include "castlike/castlike.h"
 #include "formats/printable.hpp"
+#include "generation/generator.hpp"
 #include "judging/conversion_explanation.hpp"
+#include "judging/expectation.hpp"
 #include "options.hpp"
 #include "reference/decimal.hpp"
 #include "standard_streams.hpp"
+#include "subjects/implementation.hpp"
 #include "type_facts.hpp"
 #include "vector_commands.hpp"
 
@@ -86,12 +89,19 @@ const char* const kConvertUsage =
     "\n"
     "Converts each VALUE (a '-' reads one value per line from standard input) and\n"
     "prints one line per value: input bits -> output bits (or \"text\" for STRING),\n"
-    "outcome class, rule id.\n"
+    "outcome class, rule id. The exact reference answers unless --implementation\n"
+    "says otherwise; the outcome class and rule id are always the reference's.\n"
     "\n"
     "example:\n"
     "  castlike convert --from FLOAT --to FLOAT8E4M3FN --saturate 0 0.479 1e6 -inf\n"
     "\n"
-    "options:\n";
+    "options:\n"
+    "  --implementation NAME\n"
+    "                       reference (default) or kernels: the kernel library at\n"
+    "                       the level it dispatches to (CASTLIKE_ISA picks one),\n"
+    "                       each output judged against the reference's; a line\n"
+    "                       the reference does not allow ends in 'differs: the\n"
+    "                       reference gives BITS' and the exit status is 1\n";
 
 const char* const kRulesUsage =
     "usage: castlike rules\n"
@@ -157,9 +167,59 @@ int cmd_explain(const std::vector<std::string>& args) {
   return 0;
 }
 
+// An element as convert prints it: the bits in hex, a text in quotes.
+std::string shown(ElementType t, const ref::Element& x) {
+  return t == ElementType::kString ? "\"" + x.text + "\"" : hex(t, x.bits);
+}
+
+// One line of convert: input -> output, outcome class, rule id.
+void print_conversion(const CastOptions& o, const ref::Element& in, const ref::Element& out,
+                      ref::OutcomeClass outcome, ref::RuleId rule) {
+  std::cout << shown(*o.from, in) << " -> " << shown(*o.to, out) << " " << ref::outcome_name(outcome) << " "
+            << ref::rule_name(rule);
+}
+
+// The values through the kernel library, as one node of the options' operator, opset and
+// attributes (the call `validate --builtin kernels` makes), each output judged against the
+// reference's expectation as validate judges it. 1 when one of them differs.
+int convert_with_kernels(const CastOptions& o, std::vector<ref::Element> in) {
+  const harness::CaseSpec spec{o.op, *o.from, *o.to, o.opset, o.saturate, o.round_mode};
+  auto made = harness::make_case(spec, std::move(in), o.variants);
+  if (const auto* error = std::get_if<std::string>(&made)) throw UsageError{*error, "castlike convert --help"};
+  const harness::VectorFile& file = std::get<harness::VectorFile>(made);
+  harness::LoadedImplementation kernels = harness::make_kernels_implementation();
+  if (const auto* error = std::get_if<std::string>(&kernels)) throw UsageError{*error, "castlike --version"};
+  const harness::CaseOutput out = std::get<std::unique_ptr<harness::Implementation>>(kernels)->run(file, 0);
+  if (out.status != harness::CaseOutput::Status::kOk) {
+    std::cout << "the kernels rejected the call the reference accepts: " << out.message << "\n";
+    return 1;
+  }
+  const std::vector<ref::RuleId> rules = harness::rules_of(file);
+  int status = 0;
+  for (size_t i = 0; i < file.input.size(); ++i) {
+    if (!out.elements[i]) {
+      std::cout << shown(*o.from, file.input[i]) << " -> no output: " << out.element_errors[i] << "\n";
+      status = 1;
+      continue;
+    }
+    print_conversion(o, file.input[i], *out.elements[i], file.outcomes[i], rules[i]);
+    if (!harness::element_matches(file, i, *out.elements[i])) {
+      std::cout << " differs: the reference gives " << shown(*o.to, file.expected[i]);
+      status = 1;
+    }
+    std::cout << "\n";
+  }
+  return status;
+}
+
 int cmd_convert(const std::vector<std::string>& args) {
-  const ParsedArgs p = parse_args("convert", args, kCastSpecs);
+  std::vector<OptionSpec> specs = kCastSpecs;
+  specs.push_back({"implementation", true});
+  const ParsedArgs p = parse_args("convert", args, specs);
   if (p.help) return print_help(kConvertUsage, true), std::cout << "\n" << kExitStatusHelp, 0;
+  const std::string implementation = p.value_or("implementation", "reference");
+  if (implementation != "reference" && implementation != "kernels")
+    throw UsageError{"unknown --implementation '" + implementation + "'", "reference (the default) or kernels"};
   const CastOptions o = cast_options("convert", p);
   const ref::Attributes a = resolve("convert", o);
   if (p.positional.empty())
@@ -167,13 +227,11 @@ int cmd_convert(const std::vector<std::string>& args) {
   const auto values = expand_stdin(p.positional, *o.from == ElementType::kString);
   std::vector<ref::Element> in;
   for (const std::string& v : values) in.push_back(read_value("convert", *o.from, v, o.bits).element);
+  if (implementation == "kernels") return convert_with_kernels(o, std::move(in));
   for (const ref::Element& e : in) {
     const ref::Result r = ref::convert_element(*o.from, e, *o.to, a, o.variants);
-    const auto show = [](ElementType t, const ref::Element& x) {
-      return t == ElementType::kString ? "\"" + x.text + "\"" : hex(t, x.bits);
-    };
-    std::cout << show(*o.from, e) << " -> " << show(*o.to, r.value) << " " << ref::outcome_name(r.outcome) << " "
-              << ref::rule_name(r.rule) << "\n";
+    print_conversion(o, e, r.value, r.outcome, r.rule);
+    std::cout << "\n";
   }
   return 0;
 }

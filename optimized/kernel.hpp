@@ -1,7 +1,7 @@
 // Internal contract between the dispatch layer and the per-ISA kernel folders.
 //
 // A kernel converts `n` contiguous elements of one type to another. Sub-byte (packed) buffers are
-// passed starting at element 0 of a byte: the API layer (api.cpp) realigns slices that start
+// passed starting at element 0 of a byte: the API layer (api_convert.cpp) realigns slices that start
 // mid-byte, or end inside a byte shared with other elements, through small aligned blocks, so a
 // kernel never sees an element offset. Kernels accept any
 // alignment and any n (including tails of 0..vector width - 1), and write exactly the bytes that

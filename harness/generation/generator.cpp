@@ -155,6 +155,11 @@ std::variant<VectorFile, std::string> make_case(const CaseSpec& spec, std::vecto
                                                 const std::string& profile) {
   const auto variants = ref::profile_by_name(profile);
   if (!variants) return "unknown profile '" + profile + "' (default, exact, onnx-reference)";
+  return make_case(spec, std::move(inputs), *variants);
+}
+
+std::variant<VectorFile, std::string> make_case(const CaseSpec& spec, std::vector<Element> inputs,
+                                                const ref::Variants& variants) {
   VectorFile f;
   f.name = case_name(spec);
   f.path = f.name + ".json";
@@ -167,7 +172,7 @@ std::variant<VectorFile, std::string> make_case(const CaseSpec& spec, std::vecto
   f.round_mode = spec.round_mode;
   f.shape = {static_cast<int64_t>(inputs.size())};
   f.input = std::move(inputs);
-  const auto result = ref::cast_like(f.request(), *variants);
+  const auto result = ref::cast_like(f.request(), variants);
   if (const auto* error = std::get_if<std::string>(&result)) return f.name + ": " + *error;
   const auto& out = std::get<ref::CastLikeOutput>(result);
   for (size_t i = 0; i < f.input.size(); ++i) {

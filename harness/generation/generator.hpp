@@ -81,6 +81,9 @@ std::vector<ref::Element> focus_on_attributes(const CaseSpec& spec, const std::v
 // from the reference, packed storage for sub-byte types. An error when the spec is not a valid node.
 std::variant<VectorFile, std::string> make_case(const CaseSpec& spec, std::vector<ref::Element> inputs,
                                                 const std::string& profile = "default");
+// The same under any variants (a profile with overrides, as `castlike convert --variants` gives).
+std::variant<VectorFile, std::string> make_case(const CaseSpec& spec, std::vector<ref::Element> inputs,
+                                                const ref::Variants& variants);
 
 // The file text, in the layout of the committed vectors (one key per line, arrays of scalars on one
 // line). `source` goes under "source" after "generator".
