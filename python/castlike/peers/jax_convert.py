@@ -10,8 +10,12 @@ DOUBLE, INT64 and UINT64 arrays would silently become 32-bit ones before the con
 ml_dtypes' element types (bfloat16, the float8 and float4 types, int4/uint4, int2/uint2) and no
 strings: a STRING source or destination is a rejection, and so is a FLOAT6 one (XLA's CPU
 compiler aborts the process on float6 in the pinned version). The input is a numpy array of the
-source's dtype, handed to the jitted function (which copies it to the CPU device); the answer is
-`np.asarray` of the result, of the destination's dtype.
+source's dtype, handed to the jitted function, which reads it in place when it starts on a 64-byte
+boundary and copies it into a 64-byte-aligned buffer otherwise; the answer is `np.asarray` of the
+result (a buffer XLA allocates, 64-byte aligned), of the destination's dtype. So XLA's code sees
+every call aligned: the shape pass's head offsets reach that copy, not another path of XLA's (the
+measurement: docs/third-party-report.md, "Shapes"), while its call lengths do, each length a
+program XLA compiles.
 """
 
 import warnings
