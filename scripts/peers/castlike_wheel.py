@@ -1,5 +1,5 @@
 """The castlike wheel of this source tree for the peer venvs (standard library only): built once per
-source state by scripts/build-wheel into build/python/wheels/<digest>/, the digest a hash of
+source state by scripts/release/build-wheel into build/python/wheels/<digest>/, the digest a hash of
 every file the wheel is built from, so that all venvs install the same wheel and a change of the
 sources (or of the interpreter) builds a new one. A lock keeps two scripts starting at once from
 building it twice."""
@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-# CASTLIKE_PYTHON_BUILD_DIR (scripts/build-wheel reads it too) moves the wheels out of the source
+# CASTLIKE_PYTHON_BUILD_DIR (scripts/release/build-wheel reads it too) moves the wheels out of the source
 # tree: `castlike export --format onnx-node-tests` sets it to the user's cache directory.
 WHEELS = Path(os.environ.get("CASTLIKE_PYTHON_BUILD_DIR", ROOT / "build" / "python")) / "wheels"
 # What `pip wheel .` reads (pyproject.toml's CMake build with CASTLIKE_BUILD_PYTHON, the package and
@@ -38,7 +38,7 @@ def source_digest():
 
 
 def wheel(python, digest, say=print):
-    """The wheel for `digest`: scripts/build-wheel's (over build/default's libraries when that tree
+    """The wheel for `digest`: scripts/release/build-wheel's (over build/default's libraries when that tree
     has been configured, as the peer scripts use its castlike tool too), copied to
     build/python/wheels/<digest>/ so that every venv installs the same file. `python` is unused: the
     wheel is built with build-wheel's pinned tools for the base interpreter, the venvs' version."""
@@ -53,12 +53,12 @@ def wheel(python, digest, say=print):
         if found:  # another script built it while this one waited
             return found[0]
         say("building the castlike wheel of these sources (%s)" % digest)
-        cmd = [str(ROOT / "scripts" / "build-wheel"), "--quiet"]
+        cmd = [str(ROOT / "scripts" / "release" / "build-wheel"), "--quiet"]
         if (ROOT / "build" / "default" / "castlike-libraries.cmake").exists():
             cmd += ["--libraries", str(ROOT / "build" / "default")]
         result = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
         if result.returncode != 0:
-            sys.exit("venv: error: scripts/build-wheel failed (it needs PyPI for scikit-build-core and nanobind, "
+            sys.exit("venv: error: scripts/release/build-wheel failed (it needs PyPI for scikit-build-core and nanobind, "
                      "CMake >= 3.25 and the packages of scripts/bootstrap)")
         built = Path(result.stdout.strip().splitlines()[-1])
         partial = WHEELS / (digest + ".partial")

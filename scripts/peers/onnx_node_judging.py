@@ -1,4 +1,4 @@
-"""The judgement of onnx's generated Cast/CastLike node tests (scripts/check-onnx-generated-tests):
+"""The judgement of onnx's generated Cast/CastLike node tests (scripts/check/check-onnx-generated-tests):
 castlike's vector files of the cases, onnx's outputs as a results file, `castlike validate` against
 the baseline, the derived profile judged again, and the counts. Runs in the onnx-reference venv.
 """

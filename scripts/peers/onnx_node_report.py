@@ -1,4 +1,4 @@
-"""Prints the outcome of scripts/check-onnx-generated-tests in at most 80 columns: the counts per
+"""Prints the outcome of scripts/check/check-onnx-generated-tests in at most 80 columns: the counts per
 operator and opset, the differing elements by the reading that names them, what was not judged,
 the profile under which onnx's data agree, and the comparison with the baseline.
 """
@@ -53,4 +53,4 @@ def print_outcome(outcome, baseline_name):
         print("... and %d more" % (len(outcome.problems) - SHOWN))
     if any(not p.startswith("profile ") for p in outcome.problems):
         print(_wrapped("check-onnx-generated-tests: the run differs from the baseline; if intended, "
-                       "run scripts/check-onnx-generated-tests --update and review the diff", "", "  "))
+                       "run scripts/check/check-onnx-generated-tests --update and review the diff", "", "  "))

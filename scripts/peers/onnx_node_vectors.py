@@ -6,7 +6,7 @@ outputs like any implementation's (standard library only; vectors/schema/README.
 import json
 import subprocess
 
-GENERATOR = "scripts/check-onnx-generated-tests"
+GENERATOR = "scripts/check/check-onnx-generated-tests"
 
 
 class CastlikeError(Exception):

@@ -1,6 +1,6 @@
 """A peer's output bits at chosen inputs through its adapter's vector-file mode, to hold against its
-exhaustive stream (scripts/check-exhaustive-adapters) or against the recorded witnesses of
-vectors/known-discrepancies/exhaustive-PEER.json (scripts/exhaustive-peers --witnesses). Runs where
+exhaustive stream (scripts/check/check-exhaustive-adapters) or against the recorded witnesses of
+vectors/known-discrepancies/exhaustive-PEER.json (scripts/peers/exhaustive-peers --witnesses). Runs where
 the castlike package is importable (the peer venv "castlike")."""
 
 import json
@@ -35,7 +35,7 @@ def vector_mode_bits(peer, wanted, castlike, work):
     if not names:
         return {}
     results = Path(work) / ("witnesses-%s.results.jsonl" % peer)
-    subprocess.run([str(ROOT / "scripts" / "adapter"), peer, "--vectors", str(case_dir), "--out", str(results)],
+    subprocess.run([str(ROOT / "scripts" / "peers" / "adapter"), peer, "--vectors", str(case_dir), "--out", str(results)],
                    check=True, stdout=subprocess.DEVNULL)
     out = {}
     for line in map(json.loads, results.read_text().splitlines()[1:-1]):
