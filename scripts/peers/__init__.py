@@ -9,13 +9,15 @@ interpreter, where the package (its extension module) is not installed."""
 import importlib.util
 import sys
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _registry():
+def _registry() -> ModuleType:
     name = "castlike_peer_registry"
     spec = importlib.util.spec_from_file_location(name, ROOT / "python" / "castlike" / "peers" / "registry.py")
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module  # dataclasses look their module up
     spec.loader.exec_module(module)

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[2]
 # CASTLIKE_PYTHON_BUILD_DIR (scripts/release/build-wheel reads it too) moves the wheels out of the source
@@ -23,7 +24,7 @@ SOURCES = ("pyproject.toml", "CMakeLists.txt", "cmake", "include", "core", "refe
            "vectors/spec-examples", "docs/python.md")
 
 
-def source_digest():
+def source_digest() -> str:
     """SHA-256 (first 16 hex digits) of the sources' paths and bytes and of the interpreter's version."""
     h = hashlib.sha256(sys.version.encode())
     for top in SOURCES:
@@ -37,7 +38,7 @@ def source_digest():
     return h.hexdigest()[:16]
 
 
-def wheel(python, digest, say=print):
+def wheel(python: Path, digest: str, say: Callable[[str], None] = print) -> Path:
     """The wheel for `digest`: scripts/release/build-wheel's (over build/default's libraries when that tree
     has been configured, as the peer scripts use its castlike tool too), copied to
     build/python/wheels/<digest>/ so that every venv installs the same file. `python` is unused: the
@@ -58,8 +59,8 @@ def wheel(python, digest, say=print):
             cmd += ["--libraries", str(ROOT / "build" / "default")]
         result = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
         if result.returncode != 0:
-            sys.exit("venv: error: scripts/release/build-wheel failed (it needs PyPI for scikit-build-core and nanobind, "
-                     "CMake >= 3.25 and the packages of scripts/bootstrap)")
+            sys.exit("venv: error: scripts/release/build-wheel failed (it needs PyPI for scikit-build-core and "
+                     "nanobind, CMake >= 3.25 and the packages of scripts/bootstrap)")
         built = Path(result.stdout.strip().splitlines()[-1])
         partial = WHEELS / (digest + ".partial")
         shutil.rmtree(partial, ignore_errors=True)
