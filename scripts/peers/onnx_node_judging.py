@@ -10,7 +10,7 @@ import re
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Union
 
 import onnx
 
@@ -32,8 +32,9 @@ class Judged:
     case: cases_module.Case
     inputs: list[str]
     outputs: list[str]  # onnx's expected output elements
-    answers: list[tuple[str, str, str]] = None  # type: ignore[assignment]  # castlike's (bits or text, outcome, rule) per element, once _write_set ran
-    path: Path = None  # type: ignore[assignment]  # its vector file, once _write_set ran
+    # castlike's (bits or text, outcome, rule) per element, and the vector file: _write_set sets them
+    answers: list[tuple[str, str, str]] = field(default_factory=list)
+    path: Path = field(default_factory=Path)
 
 
 @dataclass
@@ -43,7 +44,8 @@ class Outcome:
     summary: str = ""
     groups: dict[tuple[str, int, str], "collections.Counter[str]"] = field(default_factory=dict)  # _group -> Counter
     readings: dict[str, dict[str, Any]] = field(default_factory=dict)  # explained_by -> elements, cases, rules
-    not_judged: dict[str, "collections.Counter[str]"] = field(default_factory=dict)  # reason -> Counter(cases, elements)
+    # reason -> Counter(cases, elements)
+    not_judged: dict[str, "collections.Counter[str]"] = field(default_factory=dict)
     profile: Optional[str] = None
     profile_result: str = ""
     given_profile: Optional[tuple[str, str]] = None  # (--profile, what it gave)
@@ -75,8 +77,8 @@ def plant_first_agreeing(judged: list[Judged]) -> None:
 
 def _validate(castlike: str, vector_dir: Path, results_path: Path, report_path: Path,
               extra: list[Union[str, Path]]) -> Any:
-    cmd: list[Union[str, Path]] = [castlike, "validate", "--vectors", vector_dir, "--results", results_path, "--format", "json",
-           "--out", report_path, "--quiet", *extra]
+    cmd: list[Union[str, Path]] = [castlike, "validate", "--vectors", vector_dir, "--results", results_path,
+                                   "--format", "json", "--out", report_path, "--quiet", *extra]
     run = subprocess.run([str(c) for c in cmd], capture_output=True, text=True)
     if run.returncode not in (0, 1):
         raise CheckError("castlike validate (exit %d): %s" % (run.returncode, run.stderr.strip()))
@@ -245,7 +247,8 @@ def check(castlike: str, cases: list[cases_module.Case], baseline_path: Path, pr
         plant(judged)
         results.write(results_path, onnx.__version__, [(j.case, j.path, j.outputs) for j in judged])
     written = work / "baseline.json"
-    extra: list[Union[str, Path]] = ["--write-expect", written] if update else ["--expect", baseline_path, "--expect-strict"]
+    extra: list[Union[str, Path]] = (["--write-expect", written] if update
+                                     else ["--expect", baseline_path, "--expect-strict"])
     report = _validate(castlike, work / "vectors", results_path, work / "report.json", extra)
     _count(outcome, judged, not_judged, report)
     if report["total"]["rejected"] or report["call_failures"]:

@@ -48,8 +48,8 @@ def profile_options(profile: str) -> list[str]:
 
 def answers(castlike: str, case: Any, inputs: Sequence[str], profile: str = "default") -> list[tuple[str, str, str]]:
     """The reference's answer for each input of `case`: (bits or text, outcome, rule id)."""
-    cmd: list[Union[str, int]] = [castlike, "convert", "--operator", case.operator, "--opset", case.opset, "--from", case.from_type,
-           "--to", case.to_type] + profile_options(profile)
+    cmd: list[Union[str, int]] = [castlike, "convert", "--operator", case.operator, "--opset", case.opset,
+                                  "--from", case.from_type, "--to", case.to_type, *profile_options(profile)]
     if "saturate" in case.attributes:
         cmd += ["--saturate", case.attributes["saturate"]]
     if "round_mode" in case.attributes:
