@@ -1,7 +1,7 @@
 // Throughput of the hot pairs at each ISA level this CPU runs, on a 16 KiB source array (in
 // cache) and a 64 MiB one (memory bound), next to memcpy of the same source bytes in the same run.
 // Counters: elements/s, and bytes/s = (bytes read + bytes written) / s, so that a kernel is
-// compared with memcpy's 2 x size per copy. scripts/bench-kernels prints the ratios.
+// compared with memcpy's 2 x size per copy. scripts/bench/bench-kernels prints the ratios.
 //
 //   castlike_bench --benchmark_filter='avx2/FLOAT->FLOAT8'   # a subset
 #include <benchmark/benchmark.h>

@@ -1,4 +1,4 @@
-// The kernel library as a shared object for scripts/bench-peers (ctypes): the whole C API of
+// The kernel library as a shared object for scripts/bench/bench-peers (ctypes): the whole C API of
 // castlike.h (castlike_optimized is linked whole, see bench/CMakeLists.txt), plus one timing loop.
 //
 // Why a loop in C: at 16 KiB a conversion takes about a microsecond, as long as one ctypes call,

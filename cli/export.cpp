@@ -1,6 +1,6 @@
 // castlike export: the reference's expected outputs as castlike-vectors files of kind "generated"
 // (harness/generation/generator.hpp), or as ONNX backend node tests (through
-// scripts/export-onnx-node-tests, which writes the protobufs with the onnx package).
+// scripts/generate/export-onnx-node-tests, which writes the protobufs with the onnx package).
 #include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -103,8 +103,8 @@ const std::string kUsage =
     "                       elements given by --input (hex bits, or text for STRING);\n"
     "                       --name sets its name\n"
     "  --format FORMAT      json (default) or onnx-node-tests (needs python3; see\n"
-    "                       scripts/export-onnx-node-tests, which it runs on the JSON\n"
-    "                       vectors)\n"
+    "                       scripts/generate/export-onnx-node-tests, which it\n"
+    "                       runs on the JSON vectors)\n"
     "  --vectors DIR        with onnx-node-tests: convert these vector files instead\n"
     "                       of generating\n"
     "  --install-environment\n"
@@ -174,10 +174,11 @@ void set_exporter_environment(bool install) {
   ::setenv("CASTLIKE_VENV_INSTALL", install ? "1" : "0", /*overwrite=*/1);
 }
 
-// Runs scripts/export-onnx-node-tests on a directory of vector files.
+// Runs scripts/generate/export-onnx-node-tests on a directory of vector files.
 int run_node_test_exporter(const std::vector<std::string>& vector_dirs, const std::string& out_dir) {
   const char* override_dir = std::getenv("CASTLIKE_SCRIPTS_DIR");
-  const fs::path script = fs::path(override_dir ? override_dir : CASTLIKE_SOURCE_DIR "/scripts") / "export-onnx-node-tests";
+  const fs::path script = fs::path(override_dir ? override_dir : CASTLIKE_SOURCE_DIR "/scripts") / "generate" /
+                            "export-onnx-node-tests";
   if (!fs::exists(script)) {
     std::cerr << "castlike export: error: " << harness::printable(script.string())
               << " not found; hint: set CASTLIKE_SCRIPTS_DIR to the "

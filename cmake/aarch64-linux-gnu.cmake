@@ -1,5 +1,5 @@
 # Cross toolchain for AArch64 Linux (Debian: g++-aarch64-linux-gnu, qemu-user).
-# Used by the `neon` configure preset and scripts/test-neon; tests run under qemu-aarch64.
+# Used by the `neon` configure preset and scripts/tests/test-neon; tests run under qemu-aarch64.
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR aarch64)
 set(CMAKE_C_COMPILER aarch64-linux-gnu-gcc)

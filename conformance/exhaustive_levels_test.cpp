@@ -7,7 +7,7 @@
 //    `kernels` in a cross build, whose tests run under an emulator, e.g. NEON under qemu;
 //    `exhaustive` natively, where Full covers it);
 //  - Full: all 2^32 inputs of every 32-bit configuration, one test case per configuration and
-//    level (label `exhaustive`, not in the default run; scripts/test-exhaustive).
+//    level (label `exhaustive`, not in the default run; scripts/tests/test-exhaustive).
 // Configurations come from all_configurations(); those derive() refuses are skipped and counted
 // (docs/exhaustive.md says which and why), so a configuration that becomes derivable joins here.
 //
@@ -226,7 +226,7 @@ size_t peak_rss_mb() {
 // The configuration's map: derived here, or, with CASTLIKE_EXHAUSTIVE_MAPS=DIR, read from the
 // DIR/<id>.json that castlike_exhaustive_derive wrote natively. The maps are the reference's and
 // do not depend on the machine; under an emulator (the NEON cross build under qemu) deriving them
-// costs more than judging the kernels, so scripts/test-neon derives them once natively. A missing
+// costs more than judging the kernels, so scripts/tests/test-neon derives them once natively. A missing
 // or invalid file is an error, never a silent fallback.
 std::variant<Map, std::string> map_for(const Configuration& c) {
   const char* dir = std::getenv("CASTLIKE_EXHAUSTIVE_MAPS");

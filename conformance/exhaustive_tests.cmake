@@ -16,9 +16,9 @@ target_compile_definitions(exhaustive_maps_full_test PRIVATE CASTLIKE_EXHAUSTIVE
 gtest_discover_tests(exhaustive_maps_full_test PROPERTIES LABELS slow TIMEOUT 7200 DISCOVERY_TIMEOUT 60)
 
 # The kernels at every ISA level against the maps (conformance/exhaustive_levels_test.cpp): every
-# input of the <= 16-bit sources in the default run (label `kernels`, also run by scripts/test-neon
+# input of the <= 16-bit sources in the default run (label `kernels`, also run by scripts/tests/test-neon
 # under qemu); all 2^32 inputs of every 32-bit configuration at every level, one ctest case per
-# configuration and level (label `exhaustive`, not in the default run: scripts/test-exhaustive).
+# configuration and level (label `exhaustive`, not in the default run: scripts/tests/test-exhaustive).
 # The sampled 32-bit inputs (run boundaries +-2, 10^6 random) are for builds whose tests run under
 # an emulator (the NEON cross build: label `kernels`); natively `exhaustive` judges every input, so
 # there they carry that label too. A second binary holds the AVX-512 kernels emulated through
@@ -51,8 +51,8 @@ endif()
 # The structured sets of the sources wider than 32 bits (conformance/structured_levels_test.cpp):
 # their properties, their expectations' file and share, and the naming of failures by class in the
 # default run (label `maps`); the kernels at every ISA level on every input of every set, one case
-# per source and level (label `exhaustive` natively, scripts/test-exhaustive; the time per level is
-# in docs/exhaustive.md; label `kernels` in a cross build: scripts/test-neon runs the NEON level
+# per source and level (label `exhaustive` natively, scripts/tests/test-exhaustive; the time per level is
+# in docs/exhaustive.md; label `kernels` in a cross build: scripts/tests/test-neon runs the NEON level
 # under qemu, reading the expectations derived natively, in seconds).
 # A second binary holds the AVX-512 kernels emulated through SIMDe, as for the maps above.
 function(castlike_add_structured_levels_test name)
@@ -72,7 +72,7 @@ endif()
 # The structured sets of the STRING source (docs/exhaustive.md, "Structured sets of STRING
 # sources"), structured_text_test.cpp: the sets' properties and the naming of failures by class in
 # the default run (label `maps`); the kernels' text path on every input of every set with each
-# level forced, one case per level (label `exhaustive`, scripts/test-exhaustive; CI runs the
+# level forced, one case per level (label `exhaustive`, scripts/tests/test-exhaustive; CI runs the
 # dispatched level), and on a share of every set (below).
 add_executable(structured_text_test ${PROJECT_SOURCE_DIR}/conformance/structured_text_test.cpp)
 target_link_libraries(structured_text_test PRIVATE castlike_exhaustive_engine castlike_optimized GTest::gtest
@@ -82,7 +82,7 @@ gtest_discover_tests(structured_text_test TEST_FILTER "ExhaustiveLevels/Full.*"
                      PROPERTIES LABELS exhaustive TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
 # A share of every set (every run's first and last text and a share of the others: kStructuredShare in
 # conformance/structured/level_case.hpp): for the NEON cross build under qemu (label `kernels`,
-# scripts/test-neon, reading the expectations derived natively); natively `exhaustive`, where Full
+# scripts/tests/test-neon, reading the expectations derived natively); natively `exhaustive`, where Full
 # judges every text.
 gtest_discover_tests(structured_text_test TEST_FILTER "ExhaustiveLevels/Share.*"
                      PROPERTIES LABELS ${_castlike_sampled_label} TIMEOUT 3600 DISCOVERY_TIMEOUT 60)

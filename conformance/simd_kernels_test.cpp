@@ -12,7 +12,7 @@
 // bits of a last packed byte zero) and nothing around them.
 //
 // ISA levels this CPU lacks are skipped (and said so); on AArch64 the NEON level runs (under
-// qemu-aarch64 for the cross build, see scripts/test-neon).
+// qemu-aarch64 for the cross build, see scripts/tests/test-neon).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -89,7 +89,7 @@ const std::vector<Isa>& isas() {
     const X86Features f = x86_features();
     v.push_back({"avx2", &opt::avx2_lookup, f.avx2, "CPU lacks AVX2/FMA/F16C"});
 #if defined(CASTLIKE_TEST_AVX512_EMULATED)
-    // AVX-512 kernels compiled against SIMDe's portable implementations (scripts/test-avx512-emulated).
+    // AVX-512 kernels compiled against SIMDe's portable implementations (ctest simd_kernels_avx512_emulated_test).
     v.push_back({"avx512(emulated)", &opt::avx512_lookup, true, ""});
 #else
     v.push_back({"avx512", &opt::avx512_lookup, f.avx512, "CPU lacks AVX-512 F/BW/VL/VBMI/BF16"});

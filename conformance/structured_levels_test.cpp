@@ -3,10 +3,10 @@
 //  - StructuredSets (label `maps`, default run): every set is in input order, distinct, one piece
 //    of the exhaustive run at most, the same on every call; its classes name what it varies;
 //  - ExhaustiveLevels/Full.EveryInput/<SOURCE>_structured_<level> (label `exhaustive`,
-//    scripts/test-exhaustive): the kernels at every ISA
+//    scripts/tests/test-exhaustive): the kernels at every ISA
 //    level on every input of every configuration of DOUBLE, INT64 and UINT64, one case per source
 //    and level, judged against the reference's expectations with judge_patterns(); under an
-//    emulator (scripts/test-neon) the expectations are read from the files a native process wrote
+//    emulator (scripts/tests/test-neon) the expectations are read from the files a native process wrote
 //    (CASTLIKE_STRUCTURED_EXPECTATIONS, level_case.hpp), as exhaustive_levels_test reads its maps.
 // A level's kernel is the dispatch table's (opt::kernel_at), called on the whole set at once.
 #include <gtest/gtest.h>
@@ -365,7 +365,7 @@ void run_case(const Case& k) {
 
 class Full : public testing::TestWithParam<Case> {};
 TEST_P(Full, EveryInput) { run_case(GetParam()); }
-// Named as the 32-bit sources' cases (exhaustive_levels_test.cpp), so that scripts/test-exhaustive's
+// Named as the 32-bit sources' cases (exhaustive_levels_test.cpp), so that scripts/tests/test-exhaustive's
 // level and source filters take both.
 INSTANTIATE_TEST_SUITE_P(ExhaustiveLevels, Full, testing::ValuesIn(cases()), case_name);
 

@@ -5,7 +5,7 @@
 //    float destinations; every spelling reads as the same value and every neighbour lies on its
 //    side of its anchor with the digits it names; failures are named by class;
 //  - ExhaustiveLevels/Full.EveryInput/STRING_structured_<level> (label `exhaustive`,
-//    scripts/test-exhaustive): the kernels' text path (castlike_convert_from_strings) with the
+//    scripts/tests/test-exhaustive): the kernels' text path (castlike_convert_from_strings) with the
 //    level forced, on every input of every configuration of STRING, judged against the
 //    reference's expectations with judge_patterns().
 #include <gtest/gtest.h>
@@ -219,7 +219,7 @@ void run_case(const Case& k, uint64_t every) {
 class Full : public testing::TestWithParam<Case> {};
 TEST_P(Full, EveryInput) { run_case(GetParam(), 1); }
 // Named as the other sources' cases (exhaustive_levels_test.cpp, structured_levels_test.cpp), so
-// that scripts/test-exhaustive's level and source filters take these too.
+// that scripts/tests/test-exhaustive's level and source filters take these too.
 INSTANTIATE_TEST_SUITE_P(ExhaustiveLevels, Full, testing::ValuesIn(cases()),
                          [](const testing::TestParamInfo<Case>& p) { return p.param.name; });
 

@@ -1,5 +1,5 @@
 // ml_dtypes' C++ headers (float8.h, mxfloat.h, intn.h, from the pinned PyPI sdist that
-// scripts/fetch-ml-dtypes-headers unpacks into the build tree) as castlike peers, two entries:
+// scripts/peers/fetch-ml-dtypes-headers unpacks into the build tree) as castlike peers, two entries:
 // ML_DTYPES_SATURATE=1, the float8 conversions with ConvertFrom<kSaturate=true> for saturate=1;
 // ML_DTYPES_SATURATE=0, ConvertFrom<false> for saturate=0 and every pair that does not read the
 // attribute (FLOAT4E2M1, the 4- and 2-bit integers, the conversions back to the wide floats).

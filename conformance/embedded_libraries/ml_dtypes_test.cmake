@@ -24,10 +24,10 @@ function(run what)
   endif()
 endfunction()
 
-execute_process(COMMAND ${SOURCE_DIR}/scripts/fetch-ml-dtypes-headers ${WORK_DIR}
+execute_process(COMMAND ${SOURCE_DIR}/scripts/peers/fetch-ml-dtypes-headers ${WORK_DIR}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE root ERROR_VARIABLE err OUTPUT_STRIP_TRAILING_WHITESPACE)
 if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "scripts/fetch-ml-dtypes-headers failed (${rc}):\n${err}")
+  message(FATAL_ERROR "scripts/peers/fetch-ml-dtypes-headers failed (${rc}):\n${err}")
 endif()
 foreach(saturate 0 1)
   set(plugin ${WORK_DIR}/libcastlike_embedded_ml_dtypes_sat${saturate}.so)

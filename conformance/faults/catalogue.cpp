@@ -1,6 +1,6 @@
 // The fault catalogue (catalogue.hpp): one row per plausible kernel bug. The first six are the
-// seeded faults of the fuzzing proof (scripts/fuzz-faults runs those, and only those: its time in
-// CI is fixed); the rest are the mutants the validator plug-in applies (scripts/mutation-score).
+// seeded faults of the fuzzing proof (scripts/fuzzing/fuzz-faults runs those, and only those: its time in
+// CI is fixed); the rest are the mutants the validator plug-in applies (scripts/fuzzing/mutation-score).
 // The functions are in float_faults.cpp, integer_faults.cpp, e8m0_faults.cpp and text_faults.cpp, the pair
 // predicates in pairs.cpp.
 #include "faults/rows.hpp"

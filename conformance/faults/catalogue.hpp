@@ -1,6 +1,6 @@
 // The fault catalogue: plausible kernel bugs, kept as decorators apart from the kernels. Two users:
-// the seeded-fault build (decorator.cpp; scripts/fuzz-faults, docs/fuzzing.md), whose fuzzers must
-// find the first six, and the mutant plug-in (conformance/mutants/; scripts/mutation-score,
+// the seeded-fault build (decorator.cpp; scripts/fuzzing/fuzz-faults, docs/fuzzing.md), whose fuzzers must
+// find the first six, and the mutant plug-in (conformance/mutants/; scripts/fuzzing/mutation-score,
 // docs/mutation-score.md), which applies any one row on top of the kernels' output to measure what
 // the vector sets catch.
 //

@@ -1,7 +1,7 @@
 // The mutant plug-in (validator ABI, include/castlike/validator_abi.h): the production kernels
 // through the public C API (castlike_cast_like, at the dispatched level), then the one fault of
 // the catalogue (conformance/faults/catalogue.hpp) that CASTLIKE_MUTANT names, applied to the output
-// as the seeded-fault build applies it to a kernel call. scripts/mutation-score runs `castlike
+// as the seeded-fault build applies it to a kernel call. scripts/fuzzing/mutation-score runs `castlike
 // validate` with it once per mutant: a mutant the vectors do not catch is a gap in the vectors.
 //
 // CASTLIKE_MUTANT=none runs the kernels unchanged (every vector must then pass: the plug-in itself
@@ -42,14 +42,14 @@ Selection read_selection() {
   Selection s;
   const char* env = std::getenv("CASTLIKE_MUTANT");
   if (env == nullptr || *env == '\0') {
-    s.error = "CASTLIKE_MUTANT is not set; known (scripts/mutation-score --list): " + known_names();
+    s.error = "CASTLIKE_MUTANT is not set; known (scripts/fuzzing/mutation-score --list): " + known_names();
     return s;
   }
   s.name = env;
   if (s.name == "none") return s;
   for (const faults::Fault& f : faults::catalogue())
     if (f.name == s.name) s.fault = &f;
-  if (s.fault == nullptr) s.error = "unknown CASTLIKE_MUTANT '" + s.name + "'; known (scripts/mutation-score --list): " + known_names();
+  if (s.fault == nullptr) s.error = "unknown CASTLIKE_MUTANT '" + s.name + "'; known (scripts/fuzzing/mutation-score --list): " + known_names();
   return s;
 }
 
@@ -59,7 +59,7 @@ const Selection& selection() {
 }
 
 // The reason, cut after the last whole word that fits (the list of names is longer than the
-// validator's message buffer; scripts/mutation-score --list prints all of them).
+// validator's message buffer; scripts/fuzzing/mutation-score --list prints all of them).
 int32_t reject(castlike_validator_output* out, std::string_view why) {
   if (out->message == nullptr || out->message_size == 0) return CASTLIKE_VALIDATOR_REJECTED;
   std::string text(why);

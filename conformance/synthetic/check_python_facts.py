@@ -1,4 +1,4 @@
-"""The Python package over the synthetic build (scripts/test-synthetic-type): the row no code names
+"""The Python package over the synthetic build (scripts/tests/test-synthetic-type): the row no code names
 is in castlike.types() with the facts of its row, and a conversion into it by the kernels agrees with
 the reference's expectation, element by element, at every attribute setting its Cast version reads.
 

@@ -11,7 +11,7 @@
 // the structured sets of the sources wider than 32 bits (structured_judging.hpp): per configuration
 // the reference's expectations of its set (inputs, runs, seconds), written as
 // OUTPUT_DIR/<id>.structured (structured_export.hpp) for a build whose tests run under an emulator,
-// where the reference costs more than judging the kernels (scripts/test-neon).
+// where the reference costs more than judging the kernels (scripts/tests/test-neon).
 #include <atomic>
 #include <chrono>
 #include <cstdio>

@@ -13,7 +13,7 @@ namespace castlike::harness {
 
 std::string sha256_hex(std::string_view bytes);
 
-// The same digest over bytes fed in pieces (scripts/sweep-float32 hashes gigabytes of outputs):
+// The same digest over bytes fed in pieces (scripts/tests/sweep-float32 hashes gigabytes of outputs):
 // update() any number of times, then hex_digest() once.
 class Sha256 {
  public:

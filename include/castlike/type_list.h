@@ -50,7 +50,7 @@
   CASTLIKE_SYNTHETIC_TYPE_ROW(X)
 
 /* The test-only synthetic row (CMake option CASTLIKE_SYNTHETIC_TYPE, preset `synthetic`,
- * scripts/test-synthetic-type): a type ONNX does not have, of a kind the table already stores
+ * scripts/tests/test-synthetic-type): a type ONNX does not have, of a kind the table already stores
  * (a packed 4-bit finite-only float, so the FLOAT4 family's rule ids F4.* apply), numbered outside
  * ONNX's range. Building every suite with it shows that a new type is one row. */
 #ifdef CASTLIKE_SYNTHETIC_TYPE

@@ -5,7 +5,7 @@ import castlike
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "hostile: a hostile or careless caller's input gets castlike's own clear "
-                                       "answer (scripts/test-python -m hostile)")
+                                       "answer (scripts/tests/test-python -m hostile)")
 
 
 @pytest.fixture(scope="session")

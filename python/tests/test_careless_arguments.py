@@ -2,7 +2,7 @@
 CastlikeError that is also the ValueError / TypeError a caller would catch), naming the argument,
 never an argument taken silently, nanobind's "incompatible function arguments" or a C++ library's
 message. Report.write and write_baseline write through the command line's output guard. Marked
-`hostile` (scripts/test-python -m hostile selects them)."""
+`hostile` (scripts/tests/test-python -m hostile selects them)."""
 
 import json
 import os

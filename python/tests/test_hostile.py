@@ -1,6 +1,6 @@
 """What a hostile (or merely careless) caller of the package gets: castlike's own clear errors, never
 a binding's signature dump or a misleading sentence, and every option the command line has. Marked
-`hostile` (scripts/test-python -m hostile selects them)."""
+`hostile` (scripts/tests/test-python -m hostile selects them)."""
 
 import re
 from pathlib import Path

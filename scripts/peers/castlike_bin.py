@@ -3,11 +3,12 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, Sequence, Union
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def castlike(explicit=None):
+def castlike(explicit: Union[str, Path, None] = None) -> str:
     """$CASTLIKE, the given path, or build/default/cli/castlike (configured and built when missing)."""
     for candidate in (explicit, os.environ.get("CASTLIKE")):
         if candidate:
@@ -26,7 +27,7 @@ def castlike(explicit=None):
     return str(binary)
 
 
-def run(cmd, **kw):
+def run(cmd: Sequence[object], **kw: Any) -> "subprocess.CompletedProcess[Any]":
     """Runs a command, echoing it; returns the completed process."""
     print("+ " + " ".join(str(c) for c in cmd), file=sys.stderr, flush=True)
     return subprocess.run([str(c) for c in cmd], **kw)

@@ -12,6 +12,7 @@ Runs in the onnx-reference venv (scripts/peers/requirements/onnx-reference.txt).
 import importlib
 import warnings
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import onnx
@@ -32,21 +33,22 @@ class Case:
     opset: int
     from_type: str
     to_type: str
-    attributes: dict  # only those the node sets: saturate (int), round_mode (str)
-    shape: tuple
+    attributes: dict[str, Any]  # only those the node sets: saturate (int), round_mode (str)
+    shape: tuple[int, ...]
     input: TensorProto
     output: TensorProto
 
     @property
-    def elements(self):
+    def elements(self) -> int:
         return int(np.prod(self.shape, dtype=np.int64))
 
 
-def type_name(data_type):
-    return TensorProto.DataType.Name(data_type)
+def type_name(data_type: int) -> str:
+    name: str = TensorProto.DataType.Name(data_type)
+    return name
 
 
-def element_values(tensor, width):
+def element_values(tensor: TensorProto, width: int) -> list[str]:
     """The elements of a tensor in row-major order: hex bits (`width` bits, the value in the low
     bits, as castlike's vector files write them) or, for STRING, the texts."""
     array = numpy_helper.to_array(tensor).reshape(-1)
@@ -59,20 +61,21 @@ def element_values(tensor, width):
     return ["0x%0*x" % (digits, int(v) & mask) for v in unsigned]
 
 
-def _as_tensor(value, name):
+def _as_tensor(value: Any, name: str) -> TensorProto:
     if isinstance(value, TensorProto):
         return value
-    return numpy_helper.from_array(np.asarray(value), name)
+    tensor: TensorProto = numpy_helper.from_array(np.asarray(value), name)
+    return tensor
 
 
-def _opset(model, name):
+def _opset(model: onnx.ModelProto, name: str) -> int:
     versions = [o.version for o in model.opset_import if o.domain in ("", "ai.onnx")]
     if len(versions) != 1:
         raise CaseError("%s: the model imports %d ai.onnx opsets, not one" % (name, len(versions)))
-    return versions[0]
+    return int(versions[0])
 
 
-def _case(test):
+def _case(test: Any) -> Case:
     graph = test.model.graph
     if len(graph.node) != 1 or graph.node[0].op_type not in OPERATORS or graph.node[0].domain not in ("", "ai.onnx"):
         raise CaseError("%s: the model is not a single Cast or CastLike node (%s)" % (
@@ -81,7 +84,7 @@ def _case(test):
     inputs, outputs = test.data_sets[0]
     source = _as_tensor(inputs[0], "input")
     expected = _as_tensor(outputs[0], "output")
-    attributes = {}
+    attributes: dict[str, Any] = {}
     to_type = None
     for a in node.attribute:
         value = helper.get_attribute_value(a)
@@ -104,7 +107,7 @@ def _case(test):
                 attributes, tuple(source.dims), source, expected)
 
 
-def collect():
+def collect() -> list[Case]:
     """Every Cast and CastLike case of the pinned onnx's generators, in generation order."""
     cases_module = importlib.import_module("onnx.backend.test.case.node")
     # `collect_testcases` would run the generators of every operator; importing only cast.py and

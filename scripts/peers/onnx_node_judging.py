@@ -1,4 +1,4 @@
-"""The judgement of onnx's generated Cast/CastLike node tests (scripts/check-onnx-generated-tests):
+"""The judgement of onnx's generated Cast/CastLike node tests (scripts/check/check-onnx-generated-tests):
 castlike's vector files of the cases, onnx's outputs as a results file, `castlike validate` against
 the baseline, the derived profile judged again, and the counts. Runs in the onnx-reference venv.
 """
@@ -9,6 +9,8 @@ import os
 import re
 import subprocess
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Optional, Union
 
 import onnx
 
@@ -27,39 +29,41 @@ class CheckError(Exception):
 
 @dataclass
 class Judged:
-    case: object
-    inputs: list
-    outputs: list  # onnx's expected output elements
-    answers: list = None  # castlike's (bits or text, outcome, rule) per element
-    path: object = None  # its vector file
+    case: cases_module.Case
+    inputs: list[str]
+    outputs: list[str]  # onnx's expected output elements
+    # castlike's (bits or text, outcome, rule) per element, and the vector file: _write_set sets them
+    answers: list[tuple[str, str, str]] = field(default_factory=list)
+    path: Path = field(default_factory=Path)
 
 
 @dataclass
 class Outcome:
     ok: bool = True
-    problems: list = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
     summary: str = ""
-    groups: dict = field(default_factory=dict)  # _group -> Counter
-    readings: dict = field(default_factory=dict)  # explained_by -> elements, cases, rules
-    not_judged: dict = field(default_factory=dict)  # reason -> Counter(cases, elements)
-    profile: str = None
+    groups: dict[tuple[str, int, str], "collections.Counter[str]"] = field(default_factory=dict)  # _group -> Counter
+    readings: dict[str, dict[str, Any]] = field(default_factory=dict)  # explained_by -> elements, cases, rules
+    # reason -> Counter(cases, elements)
+    not_judged: dict[str, "collections.Counter[str]"] = field(default_factory=dict)
+    profile: Optional[str] = None
     profile_result: str = ""
-    given_profile: tuple = None  # (--profile, what it gave)
-    baseline: dict = field(default_factory=dict)
+    given_profile: Optional[tuple[str, str]] = None  # (--profile, what it gave)
+    baseline: dict[str, int] = field(default_factory=dict)
 
-    def fail(self, problem):
+    def fail(self, problem: str) -> None:
         self.ok = False
         self.problems.append(problem)
 
 
-def generated_cases():
+def generated_cases() -> list[cases_module.Case]:
     try:
         return cases_module.collect()
     except cases_module.CaseError as e:
         raise CheckError(str(e))
 
 
-def plant_first_agreeing(judged):
+def plant_first_agreeing(judged: list[Judged]) -> None:
     """Flips the lowest bit of the first element of onnx's data that castlike's answer matches
     exactly (the self-test's planted wrong expected value)."""
     for j in judged:
@@ -71,9 +75,10 @@ def plant_first_agreeing(judged):
     raise CheckError("no agreeing element to plant a wrong value in")
 
 
-def _validate(castlike, vector_dir, results_path, report_path, extra):
-    cmd = [castlike, "validate", "--vectors", vector_dir, "--results", results_path, "--format", "json",
-           "--out", report_path, "--quiet"] + extra
+def _validate(castlike: str, vector_dir: Path, results_path: Path, report_path: Path,
+              extra: list[Union[str, Path]]) -> Any:
+    cmd: list[Union[str, Path]] = [castlike, "validate", "--vectors", vector_dir, "--results", results_path,
+                                   "--format", "json", "--out", report_path, "--quiet", *extra]
     run = subprocess.run([str(c) for c in cmd], capture_output=True, text=True)
     if run.returncode not in (0, 1):
         raise CheckError("castlike validate (exit %d): %s" % (run.returncode, run.stderr.strip()))
@@ -81,7 +86,7 @@ def _validate(castlike, vector_dir, results_path, report_path, extra):
         return json.load(f)
 
 
-def _write_set(castlike, judged, directory, profile, widths):
+def _write_set(castlike: str, judged: list[Judged], directory: Path, profile: str, widths: dict[str, int]) -> Path:
     """The vector files of `judged` under `profile` and onnx's outputs as their results file."""
     directory.mkdir(parents=True, exist_ok=True)
     for j in judged:
@@ -96,9 +101,11 @@ def _write_set(castlike, judged, directory, profile, widths):
     return results_path
 
 
-def _split(castlike, cases, widths):
+def _split(castlike: str, cases: list[cases_module.Case],
+           widths: dict[str, int]) -> tuple[list[Judged], list[tuple[cases_module.Case, str]]]:
     """The cases castlike can judge, and the reason for each it cannot."""
-    judged, not_judged = [], []
+    judged: list[Judged] = []
+    not_judged: list[tuple[cases_module.Case, str]] = []
     for case in cases:
         missing = [t for t in (case.from_type, case.to_type) if t not in widths]
         if missing:
@@ -117,16 +124,15 @@ def _split(castlike, cases, widths):
     return judged, not_judged
 
 
-def _candidates(discrepancies):
+def _candidates(discrepancies: list[dict[str, Any]]) -> Optional[list[str]]:
     """Profiles of reference switches that could reproduce every row: per switch, the settings
     every row naming it shares, in the validator's order; None when a row names no switch."""
-    shared = {}
+    shared: dict[int, list[str]] = {}
     for row in discrepancies:
-        switches = [SWITCH.match(r) for r in row["explained_by"].split("|")]
-        switches = [m for m in switches if m]
+        switches = [m for m in (SWITCH.match(r) for r in row["explained_by"].split("|")) if m]
         if not switches:
             return None
-        by_key = collections.OrderedDict()
+        by_key: "collections.OrderedDict[int, list[str]]" = collections.OrderedDict()
         for m in switches:
             by_key.setdefault(int(m.group(1)), []).append(m.group(0))
         for key, settings in by_key.items():
@@ -139,23 +145,25 @@ def _candidates(discrepancies):
     return [",".join(combo) for combo in itertools.product(*(shared[k] for k in keys))][:8]
 
 
-def _verify_profile(castlike, judged, profile, widths, work, tag):
+def _verify_profile(castlike: str, judged: list[Judged], profile: str, widths: dict[str, int], work: Path,
+                    tag: str) -> tuple[Optional[int], str]:
     """The elements that still differ under `profile` (None: castlike refuses the profile)."""
     try:
         results_path = _write_set(castlike, judged, work / ("vectors-" + tag), profile, widths)
     except CheckError as e:
         return None, str(e)
     report = _validate(castlike, work / ("vectors-" + tag), results_path, work / ("report-%s.json" % tag), [])
-    return report["total"]["fail"] + report["total"]["rejected"], ""
+    return int(report["total"]["fail"] + report["total"]["rejected"]), ""
 
 
-def _group(case):
+def _group(case: cases_module.Case) -> tuple[str, int, str]:
     """Where a case's counts go: its operator and opset, the `_expanded` CastLike bodies apart."""
     return (case.operator, case.opset, "expanded" if "_expanded" in case.name else "")
 
 
-def _count(outcome, judged, not_judged, report):
-    fails = collections.Counter()
+def _count(outcome: Outcome, judged: list[Judged], not_judged: list[tuple[cases_module.Case, str]],
+           report: Any) -> None:
+    fails: "collections.Counter[str]" = collections.Counter()
     for row in report["discrepancies"]:
         fails[row["case"]] += row["failures"]
         entry = outcome.readings.setdefault(row["explained_by"] or "", {"elements": 0, "cases": set(), "rules": set()})
@@ -173,8 +181,8 @@ def _count(outcome, judged, not_judged, report):
         outcome.not_judged.setdefault(reason, collections.Counter()).update(cases=1, elements=case.elements)
 
 
-def _summary(outcome, cases):
-    total = collections.Counter()
+def _summary(outcome: Outcome, cases: list[cases_module.Case]) -> str:
+    total: "collections.Counter[str]" = collections.Counter()
     for g in outcome.groups.values():
         total.update(g)
     explained = sum(r["elements"] for k, r in outcome.readings.items() if k)
@@ -189,7 +197,7 @@ def _summary(outcome, cases):
                 not_judged, agree))
 
 
-def _write_baseline(written, baseline_path, outcome):
+def _write_baseline(written: Path, baseline_path: Path, outcome: Outcome) -> None:
     with open(written) as f:
         doc = json.load(f)
     out = {"format": doc["format"], "format_version": doc["format_version"], "implementation": "onnx-generated-tests",
@@ -202,12 +210,12 @@ def _write_baseline(written, baseline_path, outcome):
     os.replace(tmp, baseline_path)
 
 
-def _compare(outcome, report, baseline_path):
+def _compare(outcome: Outcome, report: Any, baseline_path: Path) -> None:
     b = report["baseline"]
     outcome.baseline = {"known": b["known"], "new": len(b["new"]), "changed": len(b["changed"]),
                         "vanished": len(b["vanished"]), "not run": len(b["not_run"])}
 
-    def row(r):
+    def row(r: dict[str, Any]) -> str:
         return "%s %s (%s failures, %s)" % (r["case"], r.get("rule", ""), r.get("failures", "-"),
                                             r.get("explained_by") or "unexplained")
 
@@ -224,7 +232,8 @@ def _compare(outcome, report, baseline_path):
         outcome.fail("the pinned versions changed: %s -> %s" % (doc.get("pinned"), peer_venv.pins(PEER)))
 
 
-def check(castlike, cases, baseline_path, profile, work, update=False, plant=None):
+def check(castlike: str, cases: list[cases_module.Case], baseline_path: Path, profile: Optional[str], work: Path,
+          update: bool = False, plant: Optional[Callable[[list[Judged]], None]] = None) -> Outcome:
     """Judges the cases at their own operator, opset and attributes; compares with the baseline
     (or rewrites it with `update`); verifies `profile`, or the one the readings named."""
     outcome = Outcome()
@@ -238,14 +247,15 @@ def check(castlike, cases, baseline_path, profile, work, update=False, plant=Non
         plant(judged)
         results.write(results_path, onnx.__version__, [(j.case, j.path, j.outputs) for j in judged])
     written = work / "baseline.json"
-    extra = ["--write-expect", written] if update else ["--expect", baseline_path, "--expect-strict"]
+    extra: list[Union[str, Path]] = (["--write-expect", written] if update
+                                     else ["--expect", baseline_path, "--expect-strict"])
     report = _validate(castlike, work / "vectors", results_path, work / "report.json", extra)
     _count(outcome, judged, not_judged, report)
     if report["total"]["rejected"] or report["call_failures"]:
         outcome.fail("castlike validate rejected %d elements of onnx's data" % report["total"]["rejected"])
     for i, candidate in enumerate(_candidates(report["discrepancies"]) or []):
         differing, refused = _verify_profile(castlike, judged, candidate, widths, work, "derived-%d" % i)
-        outcome.profile_result = refused or "%d elements still differ" % differing
+        outcome.profile_result = refused if differing is None else "%d elements still differ" % differing
         if differing == 0:
             outcome.profile, outcome.profile_result = candidate, "every judged element agrees"
             break
@@ -253,6 +263,7 @@ def check(castlike, cases, baseline_path, profile, work, update=False, plant=Non
         differing, refused = _verify_profile(castlike, judged, profile, widths, work, "given")
         if refused:
             raise CheckError("--profile %s: %s" % (profile, refused))
+        assert differing is not None  # no refusal: a count
         outcome.given_profile = (profile, "%d elements differ" % differing)
         if differing != 0:
             outcome.fail("profile %s: %s" % outcome.given_profile)

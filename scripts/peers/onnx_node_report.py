@@ -1,23 +1,26 @@
-"""Prints the outcome of scripts/check-onnx-generated-tests in at most 80 columns: the counts per
+"""Prints the outcome of scripts/check/check-onnx-generated-tests in at most 80 columns: the counts per
 operator and opset, the differing elements by the reading that names them, what was not judged,
 the profile under which onnx's data agree, and the comparison with the baseline.
 """
 import collections
 import textwrap
+from pathlib import Path
+
+from .onnx_node_judging import Outcome
 
 WIDTH = 80
 SHOWN = 25  # problems printed (the reports in --work have them all)
 
 
-def _wrapped(text, indent="  ", later="    "):
+def _wrapped(text: str, indent: str = "  ", later: str = "    ") -> str:
     return textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=later, break_on_hyphens=False)
 
 
-def print_outcome(outcome, baseline_name):
+def print_outcome(outcome: Outcome, baseline_name: Path) -> None:
     print(_wrapped(outcome.summary, "", "  "))
     print()
     print("%-24s %6s %9s %7s %7s %7s %7s" % ("", "cases", "elements", "agree", "unspec.", "differ", "not j."))
-    total = collections.Counter()
+    total: "collections.Counter[str]" = collections.Counter()
     for (operator, opset, note), g in sorted(outcome.groups.items()):
         total.update(g)
         label = "%s, opset %d%s" % (operator, opset, ", " + note if note else "")
@@ -53,4 +56,4 @@ def print_outcome(outcome, baseline_name):
         print("... and %d more" % (len(outcome.problems) - SHOWN))
     if any(not p.startswith("profile ") for p in outcome.problems):
         print(_wrapped("check-onnx-generated-tests: the run differs from the baseline; if intended, "
-                       "run scripts/check-onnx-generated-tests --update and review the diff", "", "  "))
+                       "run scripts/check/check-onnx-generated-tests --update and review the diff", "", "  "))

@@ -5,9 +5,11 @@ the same cases (vectors/schema/README.md, "Results files"; standard library only
 import hashlib
 import json
 import os
+from pathlib import Path
+from typing import Any, Sequence
 
 
-def write(path, onnx_version, answered):
+def write(path: Path, onnx_version: str, answered: Sequence[tuple[Any, Path, Sequence[str]]]) -> None:
     """`answered`: (case, vector file path, onnx's output elements) for every vector file of the set."""
     tmp = str(path) + ".tmp"
     with open(tmp, "w") as f:

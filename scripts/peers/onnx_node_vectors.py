@@ -5,15 +5,16 @@ outputs like any implementation's (standard library only; vectors/schema/README.
 """
 import json
 import subprocess
+from typing import Any, Sequence, Union
 
-GENERATOR = "scripts/check-onnx-generated-tests"
+GENERATOR = "scripts/check/check-onnx-generated-tests"
 
 
 class CastlikeError(Exception):
     """castlike refused a request or answered in a form this reader does not know."""
 
 
-def _run(cmd):
+def _run(cmd: Sequence[Union[str, int]]) -> str:
     result = subprocess.run([str(c) for c in cmd], capture_output=True, text=True)
     if result.returncode != 0:
         raise CastlikeError("%s (exit %d)" % (result.stderr.strip() or result.stdout.strip() or
@@ -21,7 +22,7 @@ def _run(cmd):
     return result.stdout
 
 
-def known_types(castlike):
+def known_types(castlike: str) -> dict[str, int]:
     """The element types castlike has, by name, with their width in bits (`castlike types --format json`)."""
     types = {t["name"]: t["bits"] for t in json.loads(_run([castlike, "types", "--format", "json"]))["types"]}
     if not types:
@@ -29,7 +30,7 @@ def known_types(castlike):
     return types
 
 
-def profile_parts(profile):
+def profile_parts(profile: str) -> tuple[str, str]:
     """A profile as castlike spells it, an optional profile name and switches, comma-separated
     (`A2=negzero,A12=exact`, `exact,A2=negzero`): (the name, default if none; the switches)."""
     names = [p for p in profile.split(",") if p and "=" not in p]
@@ -39,16 +40,16 @@ def profile_parts(profile):
     return (names[0] if names else "default"), switches
 
 
-def profile_options(profile):
+def profile_options(profile: str) -> list[str]:
     """`--profile NAME [--variants LIST]` for castlike convert."""
     name, switches = profile_parts(profile)
     return ["--profile", name] + (["--variants", switches] if switches else [])
 
 
-def answers(castlike, case, inputs, profile="default"):
+def answers(castlike: str, case: Any, inputs: Sequence[str], profile: str = "default") -> list[tuple[str, str, str]]:
     """The reference's answer for each input of `case`: (bits or text, outcome, rule id)."""
-    cmd = [castlike, "convert", "--operator", case.operator, "--opset", case.opset, "--from", case.from_type,
-           "--to", case.to_type] + profile_options(profile)
+    cmd: list[Union[str, int]] = [castlike, "convert", "--operator", case.operator, "--opset", case.opset,
+                                  "--from", case.from_type, "--to", case.to_type, *profile_options(profile)]
     if "saturate" in case.attributes:
         cmd += ["--saturate", case.attributes["saturate"]]
     if "round_mode" in case.attributes:
@@ -57,7 +58,8 @@ def answers(castlike, case, inputs, profile="default"):
         cmd.append("--bits")
     lines = _run(cmd + ["--"] + list(inputs)).splitlines()
     if len(lines) != len(inputs):
-        raise CastlikeError("%s: castlike convert answered %d lines for %d inputs" % (case.name, len(lines), len(inputs)))
+        raise CastlikeError("%s: castlike convert answered %d lines for %d inputs"
+                            % (case.name, len(lines), len(inputs)))
     out = []
     for line in lines:
         shown_and_rest = line.rsplit(" ", 2)
@@ -72,7 +74,7 @@ def answers(castlike, case, inputs, profile="default"):
     return out
 
 
-def packed(bits, width):
+def packed(bits: Sequence[str], width: int) -> str:
     """The storage of sub-byte elements as hex bytes: one little-endian bit string, element i at
     bits [i*width, (i+1)*width), so a 6-bit element may straddle two bytes (4-bit: two per byte,
     2-bit: four, 6-bit: four in three); ceil(n * width / 8) bytes, the last padded with zeros."""
@@ -82,14 +84,15 @@ def packed(bits, width):
     return string.to_bytes((len(bits) * width + 7) // 8, "little").hex()
 
 
-def _tensor(type_name, values, width):
-    block = {"text" if type_name == "STRING" else "bits": list(values)}
+def _tensor(type_name: str, values: Sequence[str], width: int) -> dict[str, Any]:
+    block: dict[str, Any] = {"text" if type_name == "STRING" else "bits": list(values)}
     if type_name != "STRING" and width < 8:
         block["packed"] = packed(values, width)
     return block
 
 
-def vector_file(case, inputs, reference, widths, profile, onnx_version):
+def vector_file(case: Any, inputs: Sequence[str], reference: Sequence[tuple[str, str, str]],
+                widths: dict[str, int], profile: str, onnx_version: str) -> str:
     """The castlike-vectors document of one case (kind generated, the given expected answers)."""
     expected = _tensor(case.to_type, [a[0] for a in reference], widths[case.to_type])
     expected["outcome"] = [a[1] for a in reference]
@@ -98,7 +101,7 @@ def vector_file(case, inputs, reference, widths, profile, onnx_version):
     source = {"generator": GENERATOR, "onnx": onnx_version, "profile": name, "inputs": "custom"}
     if switches:
         source["variants"] = switches
-    doc = {"format": "castlike-vectors", "format_version": 1, "kind": "generated", "name": case.name,
+    doc: dict[str, Any] = {"format": "castlike-vectors", "format_version": 1, "kind": "generated", "name": case.name,
            "source": source}
     if case.operator != "CastLike":
         doc["operator"] = case.operator

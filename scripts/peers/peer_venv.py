@@ -27,22 +27,22 @@ _MARK = "CASTLIKE_PEER_VENV"
 WITHOUT_CASTLIKE = {"schema"}
 
 
-def pins(name):
+def pins(name: str) -> list[str]:
     """The pinned versions of requirements file NAME, sorted: its requirement lines."""
     lines = (REQUIREMENTS / (name + ".txt")).read_text().splitlines()
-    return sorted(l.strip() for l in lines if l.strip() and not l.startswith("#"))
+    return sorted(line.strip() for line in lines if line.strip() and not line.startswith("#"))
 
 
-def venv_dir(name):
+def venv_dir(name: str) -> Path:
     base = Path(os.environ.get("CASTLIKE_VENV_DIR", ROOT / ".venv"))
     return base / ("peers-" + name)
 
 
-def _say(message):
+def _say(message: str) -> None:
     print("venv: " + message, file=sys.stderr, flush=True)
 
 
-def _create(env, requirements, stamp, digest):
+def _create(env: Path, requirements: Path, stamp: Path, digest: str) -> None:
     _say("creating %s (pinned: %s)" % (env, requirements.name))
     cmd = [sys.executable, "-m", "venv", "--clear", str(env)]
     if subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE).returncode != 0:
@@ -57,14 +57,13 @@ def _create(env, requirements, stamp, digest):
                      % (env, result.stderr.strip().splitlines()[-1:] or "python3 -m venv failed"))
     python = env / "bin" / "python"
     pip = [str(python), "-m", "pip", "--disable-pip-version-check", "-q", "install", "--only-binary=:all:"]
-    result = subprocess.run(pip + ["-r", str(requirements)])
-    if result.returncode != 0:
+    if subprocess.run(pip + ["-r", str(requirements)]).returncode != 0:
         sys.exit("venv: error: pip could not install %s into %s; hint: check the network access to PyPI"
                  % (requirements, env))
     stamp.write_text(digest + "\n")
 
 
-def _refuse_install(env):
+def _refuse_install(env: Path) -> None:
     """Exit 2 when installing is not allowed (CASTLIKE_VENV_INSTALL=0, which `castlike export
     --format onnx-node-tests` sets unless given --install-environment)."""
     if os.environ.get("CASTLIKE_VENV_INSTALL") == "0":
@@ -74,7 +73,7 @@ def _refuse_install(env):
         sys.exit(2)
 
 
-def ensure(name, with_castlike=True):
+def ensure(name: str, with_castlike: bool = True) -> Path:
     """The interpreter of the peer venv NAME, created or refreshed as needed; with the castlike
     package of these sources unless `with_castlike` is false (a script that only runs the CLI)."""
     requirements = REQUIREMENTS / (name + ".txt")
@@ -92,7 +91,7 @@ def ensure(name, with_castlike=True):
     return python
 
 
-def _install_castlike(python, stamp):
+def _install_castlike(python: Path, stamp: Path) -> None:
     """The castlike wheel of the current sources in the venv of `python` (built once per source
     state for every venv; reinstalled when the sources changed)."""
     digest = castlike_wheel.source_digest()
@@ -107,7 +106,7 @@ def _install_castlike(python, stamp):
     stamp.write_text(digest + "\n")
 
 
-def run_in_venv(name, with_castlike=True):
+def run_in_venv(name: str, with_castlike: bool = True) -> None:
     """Re-executes the running script inside the peer venv NAME (no-op when already there)."""
     env = venv_dir(name)
     if os.environ.get(_MARK) == str(env) and Path(sys.prefix).resolve() == env.resolve():

@@ -4,6 +4,7 @@ needing castlike fails. Standard library only."""
 
 import json
 import subprocess
+from pathlib import Path
 
 from . import peer_venv, registry
 
@@ -11,7 +12,7 @@ WITHOUT_CASTLIKE = ("import runpy, sys; sys.modules['castlike'] = None; script =
                     "runpy.run_path(script, run_name='__main__')")
 
 
-def run(python, script, label):
+def run(python: Path, script: Path, label: str) -> bool:
     """Runs one reproduction with `python`; True when it reproduces (exit 1 and a REPRODUCED line:
     an uncaught exception, a missing module, exits 1 too)."""
     r = subprocess.run([str(python), "-c", WITHOUT_CASTLIKE, str(script)], capture_output=True, text=True,
@@ -22,13 +23,13 @@ def run(python, script, label):
     return ok
 
 
-def check(peer, directory):
+def check(peer: str, directory: Path) -> int:
     """Runs each reproduction of the findings index directory/findings.json; the number of classes
     whose reproduction is missing or does not reproduce its finding (exit 1, a REPRODUCED line)."""
     python = peer_venv.ensure(registry.get(peer).requirements, with_castlike=False)
     index = json.loads((directory / "findings.json").read_text())
     bad = 0
-    verdicts = {}  # a script shared by classes (a peer's no-attribute note) runs once
+    verdicts: dict[Path, bool] = {}  # a script shared by classes (a peer's no-attribute note) runs once
     for c in index["classes"]:
         script = directory / c["reproduction"] if c["reproduction"] else None
         if script is None or not script.is_file():

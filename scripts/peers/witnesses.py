@@ -1,11 +1,12 @@
 """A peer's output bits at chosen inputs through its adapter's vector-file mode, to hold against its
-exhaustive stream (scripts/check-exhaustive-adapters) or against the recorded witnesses of
-vectors/known-discrepancies/exhaustive-PEER.json (scripts/exhaustive-peers --witnesses). Runs where
+exhaustive stream (scripts/check/check-exhaustive-adapters) or against the recorded witnesses of
+vectors/known-discrepancies/exhaustive-PEER.json (scripts/peers/exhaustive-peers --witnesses). Runs where
 the castlike package is importable (the peer venv "castlike")."""
 
 import json
 import subprocess
 from pathlib import Path
+from typing import Any, Optional, Sequence, Union
 
 from castlike import element_type
 from castlike.peers.exhaustive import parse_id
@@ -13,13 +14,18 @@ from castlike.peers.exhaustive import parse_id
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def vector_mode_bits(peer, wanted, castlike, work):
+Bits = Optional[dict[str, Any]]
+
+
+def vector_mode_bits(peer: str, wanted: dict[str, tuple[str, Sequence[int]]], castlike: str,
+                     work: Union[str, Path]) -> dict[str, tuple[Bits, Optional[str]]]:
     """`wanted` maps a name to (configuration id, inputs); each becomes one `castlike export --case`
     file with the id's attributes, and the adapter runs them all in one call. Returns name ->
     ({input bits: output bits}, None), or (None, message) when the peer rejects that case."""
     case_dir = Path(work) / ("witnesses-" + peer)
     case_dir.mkdir(parents=True)
-    names, digits = {}, {}
+    names: dict[str, str] = {}
+    digits: dict[str, int] = {}
     for name, (run_id, inputs) in wanted.items():
         config = parse_id(run_id)
         case = "witness_%s_%s" % (peer.replace("-", "_"), name.replace("-", "_"))
@@ -35,9 +41,9 @@ def vector_mode_bits(peer, wanted, castlike, work):
     if not names:
         return {}
     results = Path(work) / ("witnesses-%s.results.jsonl" % peer)
-    subprocess.run([str(ROOT / "scripts" / "adapter"), peer, "--vectors", str(case_dir), "--out", str(results)],
-                   check=True, stdout=subprocess.DEVNULL)
-    out = {}
+    subprocess.run([str(ROOT / "scripts" / "peers" / "adapter"), peer, "--vectors", str(case_dir),
+                    "--out", str(results)], check=True, stdout=subprocess.DEVNULL)
+    out: dict[str, tuple[Bits, Optional[str]]] = {}
     for line in map(json.loads, results.read_text().splitlines()[1:-1]):
         name = names[line["case"]]
         if line["status"] != "ok":

@@ -1,6 +1,6 @@
 // sweep_float32: every float32 bit pattern (or a shard of them) to each narrowing destination,
 // through the kernel library's public API (castlike_convert) on every ISA level this machine has,
-// compared element by element with the exact reference (scripts/sweep-float32).
+// compared element by element with the exact reference (scripts/tests/sweep-float32).
 //
 // Shards. `--shard i/n` (0 <= i < n <= 2^32; decimal or 0x hex) is the contiguous range of input
 // bit patterns [floor(i * 2^32 / n), floor((i + 1) * 2^32 / n)): the n shards of one n partition

@@ -1,5 +1,5 @@
 """The pinned third-party peers castlike reports on, as implementations for castlike.validate, and
-what their adapter (scripts/adapter PEER, `python -m castlike.peers PEER`) does with them: results
+what their adapter (scripts/peers/adapter PEER, `python -m castlike.peers PEER`) does with them: results
 files for `castlike validate --results` (castlike.peers.results) and the raw outputs of every input
 of a configuration for `castlike validate --exhaustive --raw-outputs` (castlike.peers.exhaustive).
 Which peers there are, how each is run and where its checks run: castlike.peers.registry.

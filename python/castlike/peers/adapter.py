@@ -1,4 +1,4 @@
-"""The command line of a peer's adapter (scripts/adapter PEER, `python -m castlike.peers PEER`): the
+"""The command line of a peer's adapter (scripts/peers/adapter PEER, `python -m castlike.peers PEER`): the
 vector-file mode
 
     --vectors PATH [--vectors PATH ...] --out results.jsonl [--only NAME,...]

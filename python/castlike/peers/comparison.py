@@ -333,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--findings", action="append", required=True, help="a peer's findings directory (repeatable)")
     parser.add_argument("--vectors", action="append", required=True, help="vector directory or file (repeatable)")
     parser.add_argument("--out", required=True, help="directory for comparison.json and comparison.html")
-    parser.add_argument("--command", default="scripts/peer-findings --page-only",
+    parser.add_argument("--command", default="scripts/peers/peer-findings --page-only",
                         help="the command the page says it was made by")
     parser.add_argument("--date", help="the date it says (default: today, UTC)")
     args = parser.parse_args(argv)

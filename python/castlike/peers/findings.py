@@ -413,13 +413,13 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
                 conf, i["first"], i["last"], i["count"], "s"[:i["count"] != 1], i["expected"], i["actual"]))
     lines += ["", "## Reproduction", ""]
     if repro_name:
-        lines += ["[`%s`](%s), committed beside this report (written by castlike's `scripts/peer-findings`), "
+        lines += ["[`%s`](%s), committed beside this report (written by castlike's `scripts/peers/peer-findings`), "
                   "runs with the peer alone (no castlike): it prints each input, the expected and the actual value, "
                   "and exits 1 while the behaviour is there (0 once every output is a correct one, 3 when an output "
                   "is neither). An expected NaN is any NaN (of the expected sign under a float8 rule)."
                   % (repro_name, repro_name), ""]
     else:
-        lines += ["No reproduction in this peer's API is generated yet: `scripts/repro-peer %s FROM:TO INPUT` "
+        lines += ["No reproduction in this peer's API is generated yet: `scripts/peers/repro-peer %s FROM:TO INPUT` "
                   "(needs castlike) reproduces each input above." % peer, ""]
     return "\n".join(lines)
 

@@ -1,5 +1,5 @@
 """The third-party peers castlike judges: one row each, the one place a peer is written. Every peer
-script and ctest reads it: the adapter entry point (scripts/adapter PEER), the checks of the
+script and ctest reads it: the adapter entry point (scripts/peers/adapter PEER), the checks of the
 baselines, the exhaustive runs, the findings and the comparison page.
 
 Standard library only and free of relative imports: the peer scripts load this file from the
@@ -12,7 +12,7 @@ Where a peer's checks run (`runs`), as the ctest labels have them:
     ci-vectors  CI's `peers` label: the vector baseline only (no exhaustive mode: too slow for it)
     ci-sampled  CI's `peers` label on a fixed 1/8 of the vectors; every vector and the exhaustive
                 checks under `third-party-full`
-    full        only under `third-party-full` (and scripts/validate-peers)
+    full        only under `third-party-full` (and scripts/peers/validate-peers)
     opt-in      only when asked for, under `third-party-opt-in`: its pinned wheels are too large
                 for CI (a peer is never run by default)
 
@@ -46,7 +46,7 @@ class Peer:
     exhaustive: bool  # its adapter has the every-input mode (castlike.peers.exhaustive)
     runs: str  # one of RUNS
     every_float32: bool = False  # its every-float32-input run is checked (third-party-exhaustive)
-    # Its vector check also runs the shape pass (scripts/check-known-discrepancies; castlike.peers.shapes).
+    # Its vector check also runs the shape pass (scripts/check/check-known-discrepancies; castlike.peers.shapes).
     shapes: bool = True
     # The shape pass runs on the cases of check-known-discrepancies --sample N, this N, in every check
     # (its baseline is recorded there too); --shapes-full runs it on every case. None: every case.

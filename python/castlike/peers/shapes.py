@@ -1,7 +1,7 @@
-"""The shape pass of a peer (scripts/adapter PEER --shapes): castlike.validate on the peer's
+"""The shape pass of a peer (scripts/peers/adapter PEER --shapes): castlike.validate on the peer's
 implementation with its shape pass (the shape plan's lengths, offsets and long calls,
 harness/generation/shape_plan.hpp), written as a `castlike-peer-shapes` document that
-scripts/check-known-discrepancies compares with vectors/known-discrepancies/shapes-<peer>.json.
+scripts/check/check-known-discrepancies compares with vectors/known-discrepancies/shapes-<peer>.json.
 
 A results file answers each case in one call, so the peers' shapes are judged here, in the peer's
 venv, through the package. The document holds
