@@ -78,6 +78,7 @@ Failure failure_of(const VectorFile& f, size_t i, const ref::Element& expected, 
 // The shape pass over every file: wrong elements that depend on the call's shape.
 struct ShapeResults {
   bool ran = false, in_place = false;
+  bool phases_left_out = false;  // some packed file's calls started on a byte only
   uint64_t calls = 0, fail = 0, failed_calls = 0;
   std::string first_call_problem;
   std::map<std::string, uint64_t> fail_by_position;

@@ -53,6 +53,7 @@ void shape_pass_of_file(Implementation& impl, const VectorFile& f, const std::ve
     shapes.first_call_problem = f.name + ": " + calls.first_call_problem;
   for (const auto& [position, n] : calls.fail_by_position) shapes.fail_by_position[position] += n;
   shapes.in_place = shapes.in_place || calls.in_place;
+  shapes.phases_left_out = shapes.phases_left_out || calls.phases_left_out;
 }
 
 }  // namespace castlike::harness
