@@ -106,6 +106,9 @@ struct PairResult {
   Counts counts;
   std::vector<Rejection> rejections;
   std::vector<CallFailure> call_failures;
+  // The shape pass on the pair's files (shape_cases.hpp): elements right in the file's own call and
+  // wrong in some call shape, and shape calls rejected or failed.
+  uint64_t shape_fail = 0, shape_failed_calls = 0;
 };
 
 // One row per (case, rule) with failures: what a known-discrepancies file lists.

@@ -47,6 +47,9 @@ void shape_pass_of_file(Implementation& impl, const VectorFile& f, const std::ve
         shapes.failures.push_back(failure);
       });
   shapes.calls += calls.calls;
+  PairResult& pair = report.pairs[{f.from, f.to}];
+  pair.shape_fail += calls.fail;
+  pair.shape_failed_calls += calls.failed_calls;
   shapes.fail += calls.fail;
   shapes.failed_calls += calls.failed_calls;
   if (shapes.first_call_problem.empty() && !calls.first_call_problem.empty())
