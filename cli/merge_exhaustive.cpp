@@ -139,6 +139,7 @@ int merge_exhaustive_main(const std::vector<std::string>& args) {
     if (s.shapes_ran) {
       merged.shapes_ran = true;
       merged.shapes_in_place = s.shapes_in_place;
+      merged.shapes_phases_left_out = s.shapes_phases_left_out;
       merged.shape_seconds = s.shape_seconds;
     }
     std::map<std::string, std::vector<std::pair<uint64_t, uint64_t>>> held;

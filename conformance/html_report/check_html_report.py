@@ -12,12 +12,14 @@ failed call), a pair it rejects, and an input full of markup and control charact
     tables have their columns; no script, no external resource; the hostile input is text;
   - `chromium --screenshot` at 1280 px: the PNG (decoded with zlib alone) really shows the colours
     of explained and unexplained failures, failed calls and rejections, each as a cell-sized block,
-    and the statuses' colours are distinct.
+    and the statuses' colours are distinct;
+  - a second page, of a plug-in wrong only in the shape pass (the phase-fault plug-in of
+    conformance/plugins/): its pair is marked so in the matrix, never green.
 
 Chromium is part of the test set-up (scripts/bootstrap installs it): a machine without it fails
 this test, saying so, rather than skipping it silently.
 
-  check_html_report.py --castlike EXE --plugin SO --source-dir DIR --out-dir DIR
+  check_html_report.py --castlike EXE --plugin SO --shape-plugin SO --source-dir DIR --out-dir DIR
 """
 import argparse
 import html.parser
@@ -106,6 +108,19 @@ def run_chromium(chromium, profile, args, timeout=180):
     return subprocess.run(cmd, capture_output=True, timeout=timeout)
 
 
+def made_page(chromium, cmd, page_path, shot, what):
+    """Runs `cmd` (a failing validate writing the page at page_path), then the screenshot at 1280 px and
+    the DOM of the page; None (said so) when the page was not made."""
+    made = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    print(made.stdout + made.stderr, end="")
+    if not check(made.returncode == 1 and os.path.exists(page_path), f"{what}: exits 1 (got {made.returncode}), writes the page"):
+        return None
+    with tempfile.TemporaryDirectory() as profile:
+        run_chromium(chromium, profile, [f"--screenshot={shot}", "--window-size=1280,2000", "file://" + page_path])
+        dumped = run_chromium(chromium, profile, ["--dump-dom", "file://" + page_path])
+    return Dom(dumped.stdout.decode("utf-8"))
+
+
 def baseline_page(chromium, run, baseline, out_dir, colour):
     """The page with --expect: the baseline the run wrote (3 rows), less the INT8 -> INT16 row (so it is new)
     and with a row the run does not give (vanished). The summary says so near the verdict, the new
@@ -116,14 +131,9 @@ def baseline_page(chromium, run, baseline, out_dir, colour):
     expect = os.path.join(out_dir, "baseline-less-one.json")
     json.dump(doc, open(expect, "w", encoding="utf-8"), indent=1)
     page_path, shot = os.path.join(out_dir, "report-expect.html"), os.path.join(out_dir, "report-expect.png")
-    made = subprocess.run(run + ["--expect", expect, "--out", page_path], capture_output=True, text=True, timeout=300)
-    print(made.stdout + made.stderr, end="")
-    if not check(made.returncode == 1 and os.path.exists(page_path), f"--expect: exits 1 (got {made.returncode}), writes the page"):
+    dom = made_page(chromium, run + ["--expect", expect, "--out", page_path], page_path, shot, "--expect")
+    if dom is None:
         return
-    with tempfile.TemporaryDirectory() as profile:
-        run_chromium(chromium, profile, [f"--screenshot={shot}", "--window-size=1280,2000", "file://" + page_path])
-        dumped = run_chromium(chromium, profile, ["--dump-dom", "file://" + page_path])
-    dom = Dom(dumped.stdout.decode("utf-8"))
     E = dom.elements
     summary = dom.find("table", "summary")
     rows = [E[i]["text"] for i in dom.find("tr", inside=summary[0])] if summary else []
@@ -146,10 +156,46 @@ def baseline_page(chromium, run, baseline, out_dir, colour):
     check(rows >= 10, f"--expect: the screenshot shows a known cell (#{colour.get('st-known')}): {rows} rows of 30 px")
 
 
+def shape_page(chromium, castlike, plugin, src, out_dir, colour):
+    """A pair wrong only in the shape pass (the phase-fault plug-in: right in each file's own call,
+    wrong in calls that start inside a byte) is never green: its cell has the shape status, the mark
+    and the wrong elements, links to the shape section, and the legend explains it; the screenshot
+    shows its colour."""
+    page_path, shot = os.path.join(out_dir, "report-shapes.html"), os.path.join(out_dir, "report-shapes.png")
+    for stale in (page_path, shot):
+        if os.path.exists(stale):
+            os.remove(stale)
+    dom = made_page(chromium, [castlike, "validate", "--library", plugin, "--vectors", os.path.join(src, "vectors/generated"),
+                               "--pairs", "FLOAT4E2M1-FLOAT", "--format", "html", "--out", page_path],
+                    page_path, shot, "shapes")
+    if dom is None:
+        return
+    E = dom.elements
+    matrix = dom.find("table", "m")
+    cells = {E[i]["attrs"].get("title", "").split(":")[0]: i for i in dom.find("td", inside=matrix[0])} if matrix else {}
+    cell = cells.get("FLOAT4E2M1 \u2192 FLOAT")
+    text = E[cell]["text"] if cell is not None else ""
+    links = dom.find("a", inside=cell) if cell is not None else []
+    href = E[links[0]]["attrs"].get("href") if links else None
+    check(cell is not None and E[cell]["attrs"].get("class") == "st-shape" and re.fullmatch("\u25c6[0-9.k]+", text)
+          and href == "#shapes", f"shapes: FLOAT4E2M1 -> FLOAT is marked wrong only in some shapes, linked to them "
+                                 f"({E[cell]['attrs'].get('class') if cell is not None else None}, {text!r}, {href})")
+    check("shape pass:" in (E[cell]["attrs"].get("title", "") if cell is not None else ""), "shapes: the tooltip counts them")
+    ids = {e["attrs"]["id"] for e in E if "id" in e["attrs"]}
+    check("shapes" in ids, "shapes: the shape section is there")
+    legend = [E[i]["text"] for i in dom.find("li") if any(E[s]["attrs"].get("class") == "sw st-shape"
+                                                         for s in dom.find("span", inside=i))]
+    check(legend and "\u25c6 wrong only in some call shapes" in legend[0] and legend[0].rstrip().endswith("(1)"),
+          f"shapes: the legend explains the mark and counts the pair ({legend})")
+    rows = png_pixels.solid_rows(png_pixels.decode(shot), bytes.fromhex(colour.get("st-shape", "000000")), 30)
+    check(rows >= 10, f"shapes: the screenshot shows the cell (#{colour.get('st-shape')}): {rows} rows of 30 px")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--castlike", required=True)
     parser.add_argument("--plugin", required=True, help="the segfault test plug-in")
+    parser.add_argument("--shape-plugin", required=True, help="the phase-fault plug-in (wrong only in some shapes)")
     parser.add_argument("--source-dir", required=True)
     parser.add_argument("--out-dir", required=True)
     args = parser.parse_args()
@@ -257,8 +303,8 @@ def main():
 
     # The screenshot: the status colours on screen, a whole cell's worth each.
     colour = {m.group(1): m.group(2) for m in re.finditer(r"\.(st-[a-z]+)\{background:#([0-9a-f]{6})", page)}
-    check(len(colour) == 9 and len(set(colour.values())) == 9 and "ffffff" not in colour.values(),
-          f"nine distinct status colours, none the page's white ({colour})")
+    check(len(colour) == 10 and len(set(colour.values())) == 10 and "ffffff" not in colour.values(),
+          f"ten distinct status colours, none the page's white ({colour})")
     image = png_pixels.decode(screenshot)
     for cls, what in [("st-bug", "unexplained failures"), ("st-expl", "explained failures"), ("st-call", "failed calls"),
                       ("st-rej", "rejected")]:
@@ -268,6 +314,7 @@ def main():
         rows = png_pixels.solid_rows(image, rgb, 30)
         check(rows >= 10, f"the screenshot shows a cell of {what} (#{colour.get(cls)}): {rows} rows of 30 px")
     baseline_page(chromium, run, baseline, args.out_dir, colour)
+    shape_page(chromium, args.castlike, args.shape_plugin, src, args.out_dir, colour)
     print(f"screenshot: {screenshot}\nreport:     {report}")
     return verdict()
 

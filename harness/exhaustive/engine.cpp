@@ -225,6 +225,7 @@ void shape_pass(const Prepared& p, harness::Implementation& impl, const EngineOp
     const DecisiveInputs decisive(c.call, *p.maps[k], p.structured[k] ? &p.structured[k]->set : nullptr);
     c.shapes = run_shape_pass(c.call, *p.maps[k], decisive, impl);
     report.shapes_in_place = report.shapes_in_place || c.shapes.calls.in_place;
+    report.shapes_phases_left_out = report.shapes_phases_left_out || c.shapes.calls.phases_left_out;
     for (size_t i = 0; i < c.intervals.size() && i < kProbedIntervals; ++i) {
       // An interval names patterns; the probe takes the input's number among the decisive ones
       // (a 32-bit source's interval input may lie outside its decisive set: it is one of them, as

@@ -113,6 +113,7 @@ struct ExhaustiveReport {
   double seconds = 0;
   double value_seconds = 0, shape_seconds = 0;  // the value pass, the shape pass (seconds = both + the rest)
   bool shapes_ran = false, shapes_in_place = false;
+  bool shapes_phases_left_out = false;  // some packed configuration's calls started on a byte only
   // A command that judges a range of inputs again ("castlike validate --exhaustive --library X"),
   // completed with --config, --range and --batch in a failed call's reproduce line; "" if none.
   std::string rerun;

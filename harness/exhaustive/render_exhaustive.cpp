@@ -232,6 +232,7 @@ std::string exhaustive_text(const ExhaustiveReport& r, bool details) {
   out << wrapped_text("  ", counts(t));
   if (r.shapes_ran) {
     out << wrapped_text("", harness::shapes_line(r.shapes_in_place));
+    if (r.shapes_phases_left_out) out << wrapped_text("", harness::phases_left_out_line());
     char times[96];
     std::snprintf(times, sizeof times, "%.2f s, value pass %.2f s", r.shape_seconds, r.value_seconds);
     out << wrapped_text("  ", plural(t.shapes.calls.calls, "call") + " on " + plural(t.shapes.decisive, "decisive input") +

@@ -110,6 +110,7 @@ void summary(std::ostream& o, const ExhaustiveReport& r) {
   if (r.shapes_ran) {
     std::snprintf(secs, sizeof secs, "%.2f s, value pass %.2f s", r.shape_seconds, r.value_seconds);
     o << "<tr><th>shape pass</th><td>" << text(harness::shapes_line(r.shapes_in_place)) << "<br>"
+      << (r.shapes_phases_left_out ? text(harness::phases_left_out_line()) + "<br>" : std::string())
       << plural(t.shapes.calls.calls, "call") << " on " << plural(t.shapes.decisive, "decisive input") << ": " << secs
       << "; <span" << (t.shapes.calls.fail ? " class=\"bug-text\"" : "") << ">" << t.shapes.calls.fail
       << " wrong only in some shapes</span>, <span" << (t.shapes.calls.failed_calls ? " class=\"call-text\"" : "") << ">"

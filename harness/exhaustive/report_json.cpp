@@ -93,6 +93,7 @@ json shape_pass_json(const Call& c, const ShapePassReport& s) {
           {"failures", failures},
           {"first_call_problem", s.calls.first_call_problem},
           {"in_place", s.calls.in_place},
+          {"phases_left_out", s.calls.phases_left_out},
           {"seconds", s.seconds},
           {"ok", s.ok()}};
 }
@@ -225,6 +226,7 @@ std::string exhaustive_json(const ExhaustiveReport& r) {
   else if (!r.required_pairs.empty()) doc["require_pairs"] = r.required_pairs;
   if (r.shapes_ran)
     doc["shapes"] = {{"line", harness::shapes_line(r.shapes_in_place)},
+                     {"phases_left_out", r.shapes_phases_left_out},
                      {"value_seconds", r.value_seconds},
                      {"shape_seconds", r.shape_seconds}};
   return doc.dump(1) + "\n";
@@ -244,6 +246,9 @@ ShapePassReport shape_pass_from_json(Reader& rd, const json& sj, const Configura
   s.calls.failed_calls = rd.u64(sj, "failed_calls", where);
   s.calls.first_call_problem = rd.str(sj, "first_call_problem", where);
   if (const json* p = rd.field(sj, "in_place", json::value_t::boolean, where)) s.calls.in_place = p->get<bool>();
+  if (sj.contains("phases_left_out"))
+    if (const json* p = rd.field(sj, "phases_left_out", json::value_t::boolean, where))
+      s.calls.phases_left_out = p->get<bool>();
   if (const json* t = rd.field(sj, "seconds", json::value_t::number_float, where)) s.seconds = t->get<double>();
   if (const json* bp = rd.field(sj, "by_position", json::value_t::object, where))
     for (const auto& item : bp->items()) {
@@ -427,6 +432,7 @@ std::variant<ExhaustiveReport, std::string> report_from_document(const json& doc
         if (const json* sj = rd.field(cj, "shapes", json::value_t::object, where))
           c.shapes = shape_pass_from_json(rd, *sj, *config, where + ".shapes");
         r.shapes_in_place = r.shapes_in_place || c.shapes.calls.in_place;
+        r.shapes_phases_left_out = r.shapes_phases_left_out || c.shapes.calls.phases_left_out;
       }
       if (!rd.error.empty()) return rd.error;
       r.configurations.push_back(std::move(c));

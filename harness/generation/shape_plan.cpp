@@ -93,6 +93,11 @@ size_t call_head(ElementType from, ElementType to, const CallShape& shape) {
   return head;
 }
 
+bool phases_left_out(ElementType from, ElementType to, const ShapeCapabilities& capabilities) {
+  const auto packed = [](ElementType t) { return info(t).bits != 0 && packing_group(t).elements > 1; };
+  return !capabilities.element_offsets && (packed(from) || packed(to));
+}
+
 bool in_place_fits(ElementType from, ElementType to) {
   return info(from).bits != 0 && info(to).bits != 0 && info(to).bits <= info(from).bits;
 }

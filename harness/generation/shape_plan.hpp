@@ -89,6 +89,9 @@ size_t head_elements(ElementType type, size_t offset);
 // element of a misaligned side (the larger of the two sides' heads; 0 for aligned calls). Its full
 // blocks start there.
 size_t call_head(ElementType from, ElementType to, const CallShape& shape);
+// Whether the plan for `capabilities` leaves out element phases the pair has: a packed side whose
+// calls then start on a byte only (the implementation takes no element offsets).
+bool phases_left_out(ElementType from, ElementType to, const ShapeCapabilities& capabilities);
 // Whether the destination's storage fits in the source's, element for element, so that the output
 // can alias the input (neither is STRING).
 bool in_place_fits(ElementType from, ElementType to);

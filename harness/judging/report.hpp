@@ -78,6 +78,7 @@ Failure failure_of(const VectorFile& f, size_t i, const ref::Element& expected, 
 // The shape pass over every file: wrong elements that depend on the call's shape.
 struct ShapeResults {
   bool ran = false, in_place = false;
+  bool phases_left_out = false;  // some packed file's calls started on a byte only
   uint64_t calls = 0, fail = 0, failed_calls = 0;
   std::string first_call_problem;
   std::map<std::string, uint64_t> fail_by_position;
@@ -105,6 +106,9 @@ struct PairResult {
   Counts counts;
   std::vector<Rejection> rejections;
   std::vector<CallFailure> call_failures;
+  // The shape pass on the pair's files (shape_cases.hpp): elements right in the file's own call and
+  // wrong in some call shape, and shape calls rejected or failed.
+  uint64_t shape_fail = 0, shape_failed_calls = 0;
 };
 
 // One row per (case, rule) with failures: what a known-discrepancies file lists.

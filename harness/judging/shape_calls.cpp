@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <set>
 #include <tuple>
 #include <unordered_map>
 
@@ -82,6 +83,7 @@ struct Step {
 struct Round {
   std::vector<Step> steps;  // called in turn
   bool once = false;        // each step once (the walk may end before the inputs do)
+  size_t at_least = 0;      // steps made even when the inputs end first (wrapping round them)
 };
 
 // The rounds. The cost of a round is its calls (each a round trip for a plug-in in its worker), so
@@ -94,8 +96,16 @@ std::vector<Round> rounds(const std::vector<CallShape>& plan, ElementType from, 
   for (const CallShape& s : interleaved(plan)) boundary.steps.push_back({s, s.length});
   const size_t tail_length = narrowest_block_width() - 1;
   tail.steps.push_back({{PositionKind::kTail, tail_length, 0, 0, false}, tail_length});
+  // The heads' kinds: the misaligned sides and their element phases. A set shorter than the head
+  // round (a packed source's 4 or 16 patterns) still meets each kind once: every phase of a packed
+  // side is a different head path.
+  std::set<std::tuple<bool, bool, size_t, size_t>> head_kinds;
   for (const CallShape& s : interleaved(plan)) {
     if (s.kind == PositionKind::kHead) {
+      const size_t in_phase = info(from).bits ? element_start(from, s.input_offset).phase : 0;
+      const size_t out_phase = info(to).bits ? element_start(to, s.output_offset).phase : 0;
+      if (head_kinds.insert({s.input_offset != 0, s.output_offset != 0, in_phase, out_phase}).second)
+        head.at_least = head.steps.size() + 1;
       // The head, in a call of whole blocks of the widest width: counted from the call's first
       // element every head element is in a full block, so none is also in a tail either way a
       // loop counts its blocks (position_of).
@@ -144,6 +154,7 @@ ShapeCalls call_in_shapes(Implementation& impl, const exhaustive::Call& call, co
   const ShapeCapabilities capabilities = impl.shape_capabilities();
   const auto plan = shape_plan(from, to, capabilities);
   r.in_place = capabilities.in_place && in_place_fits(from, to);
+  r.phases_left_out = phases_left_out(from, to, capabilities);
   Caller caller{impl, call, inputs, {}, {}};
 
   // Wrong elements wait until their inputs are checked in an aligned call of full blocks.
@@ -180,7 +191,7 @@ ShapeCalls call_in_shapes(Implementation& impl, const exhaustive::Call& call, co
     // Every input once at the round's position, the round's calls in turn (wrapping at the end of
     // the inputs when a call is longer than what is left).
     uint64_t next = 0;
-    for (size_t k = 0; next < inputs.count && (!round.once || k < round.steps.size()); ++k) {
+    for (size_t k = 0; (next < inputs.count || k < round.at_least) && (!round.once || k < round.steps.size()); ++k) {
       const Step& step = round.steps[k % round.steps.size()];
       const CallShape& shape = step.shape;
       numbers.resize(shape.length);
@@ -235,6 +246,10 @@ std::string shapes_line(bool in_place) {
   return "shapes: lengths " + std::to_string(lengths.front()) + "-" + std::to_string(lengths.back()) +
          " across blocks of 4-64, " + std::to_string(long_lengths().front()) + "+, heads in " +
          std::to_string(kShapeAlignment) + " bytes" + (in_place ? ", in place" : "");
+}
+
+std::string phases_left_out_line() {
+  return "packed types: calls start on a byte only (no element phases taken)";
 }
 
 }  // namespace castlike::harness

@@ -7,7 +7,9 @@
 // position kind, as many of them in a call as that position holds: calls of 3 elements (every one
 // past the last full block of every width), each head shape in a call of whole blocks of 64 (every
 // input before the first aligned element, and in no tail), in place and long calls of
-// kLongCallLength.
+// kLongCallLength. The head round makes at least as many calls as it takes to call each kind of
+// head once (input, output, both misaligned; each element phase of a packed side), wrapping round
+// a set shorter than that.
 // A wrong element whose input is right in an aligned call of full blocks (the value pass's shape)
 // depends on the shape; an input wrong there too is the value pass's failure and is not reported
 // here.
@@ -43,6 +45,7 @@ struct ShapeCalls {
   std::string first_call_problem;
   std::map<std::string, uint64_t> fail_by_position;
   bool in_place = false;      // in place shapes were called
+  bool phases_left_out = false;  // a packed side's calls started on a byte only (phases_left_out)
 };
 
 // A wrong element that depends on the shape: input `number`, output `actual`, element `element`
@@ -80,5 +83,8 @@ std::string positions_text(const std::map<std::string, uint64_t>& by_position);
 // The shapes used, in one line of at most 80 columns: "shapes: lengths 1-129 across blocks of
 // 4-64, 1024+, heads in 64 bytes, in place".
 std::string shapes_line(bool in_place);
+// The line a report adds when packed element phases were left out: those head paths were not
+// judged, and the report says so rather than pass them silently.
+std::string phases_left_out_line();
 
 }  // namespace castlike::harness

@@ -47,12 +47,16 @@ void shape_pass_of_file(Implementation& impl, const VectorFile& f, const std::ve
         shapes.failures.push_back(failure);
       });
   shapes.calls += calls.calls;
+  PairResult& pair = report.pairs[{f.from, f.to}];
+  pair.shape_fail += calls.fail;
+  pair.shape_failed_calls += calls.failed_calls;
   shapes.fail += calls.fail;
   shapes.failed_calls += calls.failed_calls;
   if (shapes.first_call_problem.empty() && !calls.first_call_problem.empty())
     shapes.first_call_problem = f.name + ": " + calls.first_call_problem;
   for (const auto& [position, n] : calls.fail_by_position) shapes.fail_by_position[position] += n;
   shapes.in_place = shapes.in_place || calls.in_place;
+  shapes.phases_left_out = shapes.phases_left_out || calls.phases_left_out;
 }
 
 }  // namespace castlike::harness

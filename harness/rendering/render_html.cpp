@@ -55,6 +55,7 @@ void summary(std::ostream& o, const Report& r, const std::vector<ref::RuleId>& g
   o << "</td></tr>\n";
   if (r.shapes.ran) {
     o << "<tr><th>shape pass</th><td>" << text(shapes_line(r.shapes.in_place)) << "<br>";
+    if (r.shapes.phases_left_out) o << text(phases_left_out_line()) << "<br>";
     if (r.shapes.ok()) o << text(shape_pass_text(r.shapes));
     else o << "<a class=\"bug-text\" href=\"#shapes\">" << text(shape_pass_text(r.shapes)) << "</a>";
     o << "</td></tr>\n";

@@ -23,10 +23,11 @@ std::string text(std::string_view s);
 // page and the exhaustive page (harness/exhaustive/render_exhaustive_html.cpp) share it.
 void write_style_sheet(std::ostream& o);
 
-// What a pair's cell says, most serious first. kKnown: with a baseline (--expect), a pair whose
-// failing rows are all known to it.
+// What a pair's cell says, most serious first. kShape: right in each file's own call, wrong (or
+// failed) in some call shape of the shape pass, a code path's bug no reading explains. kKnown: with
+// a baseline (--expect), a pair whose failing rows are all known to it.
 enum class PairStatus {
-  kFailedCall, kUnexplained, kExplained, kKnown, kRejected, kPartlyRejected, kUnspecified, kPass, kNoVectors
+  kFailedCall, kUnexplained, kShape, kExplained, kKnown, kRejected, kPartlyRejected, kUnspecified, kPass, kNoVectors
 };
 
 // The status of what was judged (a pair's elements, an exhaustive configuration's inputs): failed
@@ -42,7 +43,7 @@ struct StatusStyle {
   const char* label;       // the legend's words
 };
 // Every status, most serious first (the legend's order).
-const std::array<StatusStyle, 9>& status_styles();
+const std::array<StatusStyle, 10>& status_styles();
 const StatusStyle& style_of(PairStatus s);
 
 // One failing rule in one pair, from the report's discrepancy rows (one per case and rule).

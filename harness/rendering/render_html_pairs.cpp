@@ -34,8 +34,12 @@ std::string join(const std::vector<std::string>& items) {
 
 PairStatus status_of(const PairResult& p, uint64_t explained) {
   const Counts& c = p.counts;
-  return status_from(!p.call_failures.empty(), c.fail, explained, c.rejected || !p.rejections.empty(), c.pass,
-                     c.unspecified);
+  const PairStatus own = status_from(!p.call_failures.empty(), c.fail, explained, c.rejected || !p.rejections.empty(),
+                                     c.pass, c.unspecified);
+  // A wrong shape is a bug of a code path: it outranks failures a reading explains, and a pair that
+  // passes in its files' own calls never shows as passing.
+  const bool shape = p.shape_fail || p.shape_failed_calls;
+  return shape && own > PairStatus::kShape ? PairStatus::kShape : own;
 }
 
 }  // namespace
@@ -85,10 +89,11 @@ std::string text(std::string_view s) {
   return out;
 }
 
-const std::array<StatusStyle, 9>& status_styles() {
-  static const std::array<StatusStyle, 9> styles{{
+const std::array<StatusStyle, 10>& status_styles() {
+  static const std::array<StatusStyle, 10> styles{{
       {PairStatus::kFailedCall, "st-call", "#6a1b9a", "#ffffff", "failed calls (crashed, hung, exited, wrote outside its buffers)"},
       {PairStatus::kUnexplained, "st-bug", "#d32f2f", "#ffffff", "failures no named reading explains (genuine bugs)"},
+      {PairStatus::kShape, "st-shape", "#e65100", "#ffffff", "\u25c6 wrong only in some call shapes (shape pass)"},
       {PairStatus::kExplained, "st-expl", "#ffb300", "#1a1a1a", "failures, each case explained by a named reading"},
       {PairStatus::kKnown, "st-known", "#00897b", "#ffffff", "failures all known to the baseline (--expect)"},
       {PairStatus::kRejected, "st-rej", "#8d8d8d", "#ffffff", "rejected (not supported)"},

@@ -167,7 +167,8 @@ std::string report_json(const Report& r, const BaselineComparison* baseline) {
     }
     j["shapes"] = {{"line", shapes_line(r.shapes.in_place)}, {"calls", r.shapes.calls},
                    {"fail", r.shapes.fail}, {"failed_calls", r.shapes.failed_calls},
-                   {"by_position", r.shapes.fail_by_position}, {"failures", failures}, {"ok", r.shapes.ok()}};
+                   {"by_position", r.shapes.fail_by_position}, {"failures", failures}, {"ok", r.shapes.ok()},
+                   {"phases_left_out", r.shapes.phases_left_out}};
   }
   if (baseline) j["baseline"] = baseline_json(*baseline);
   // The texts are escaped where they enter the report (validator.cpp); should a byte that is not

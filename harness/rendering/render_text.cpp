@@ -57,7 +57,9 @@ std::string report_text(const Report& r) {
   o << "total: " << counts_text(r.total) << "\n";
   if (const std::string line = coverage_line(r); !line.empty()) o << line << "\n";
   if (r.shapes.ran) {
-    o << shapes_line(r.shapes.in_place) << "\n  " << shape_pass_text(r.shapes) << "\n";
+    o << shapes_line(r.shapes.in_place) << "\n";
+    if (r.shapes.phases_left_out) o << phases_left_out_line() << "\n";
+    o << "  " << shape_pass_text(r.shapes) << "\n";
     if (!r.shapes.failures.empty()) {
       o << "\nfailures that depend on the call's shape (right in aligned calls of full blocks):\n";
       for (const Failure& f : r.shapes.failures) o << shape_failure_block(f, "  ");

@@ -100,16 +100,22 @@ class SharedLibraryImplementation final : public Implementation {
   }
 
   ShapeCapabilities shape_capabilities() const override {
-    return {(plugins[0]->capabilities() & CASTLIKE_VALIDATOR_CAN_IN_PLACE) != 0, false};
+    const uint32_t flags = plugins[0]->capabilities();
+    return {(flags & CASTLIKE_VALIDATOR_CAN_IN_PLACE) != 0, (flags & CASTLIKE_VALIDATOR_CAN_ELEMENT_PHASES) != 0};
   }
   // The plug-in's buffers are its own (the worker's shared memory, or the in-process copies): the
-  // shape's misalignment and aliasing travel with the call.
+  // shape's misalignment, aliasing and element phases travel with the call (`input` and `out`
+  // point at the packing groups that hold the first elements).
   BatchStatus convert_in_shape(unsigned slot, const exhaustive::Call& call, uint64_t a, uint64_t b,
-                               const uint8_t* input, uint8_t* out, const CallShape&) override {
+                               const uint8_t* input, uint8_t* out, const CallShape& shape) override {
     harness::PluginCall::Placement placement;
     placement.input_misalignment = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(input) % kPlacementAlignment);
     placement.output_misalignment = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(out) % kPlacementAlignment);
     placement.in_place = input == out;
+    if (call.config.from != ElementType::kString)
+      placement.input_phase = static_cast<uint32_t>(element_start(call.config.from, shape.input_offset).phase);
+    if (call.config.to != ElementType::kString)
+      placement.output_phase = static_cast<uint32_t>(element_start(call.config.to, shape.output_offset).phase);
     return call_plugin(slot, call, a, b, input, out, placement);
   }
 
@@ -131,7 +137,8 @@ class SharedLibraryImplementation final : public Implementation {
       texts.assign(pointers, pointers + n);
       c.input_texts = texts;
     } else {
-      c.input = std::span<const uint8_t>(input, *storage_bytes(c.from, n));
+      const size_t phase = placement ? placement->input_phase : 0;
+      c.input = std::span<const uint8_t>(input, *storage_bytes(c.from, phase + n));
     }
     const PluginOutcome outcome = plugin(slot).call(c);
     if (outcome.kind == PluginOutcome::Kind::kRejected) return {BatchStatus::Kind::kRejected, "", outcome.message};

@@ -91,14 +91,26 @@ PluginOutcome InProcessPlugin::call(const PluginCall& call) {
     out.data.assign(std::get<size_t>(size), 0);
     output.data = placed_data ? placed_data : out.data.data();
     output.data_size = out.data.size();
+    mark_neighbours(call, output.data);
   }
   char message[1024] = {};
   output.message = message;
   output.message_size = sizeof message;
   const castlike_validator_cast_like_fn run =
       call.op == Operator::kCast ? state_->library.cast : state_->library.cast_like;
+  const castlike_validator_cast_at_fn run_at =
+      call.op == Operator::kCast ? state_->library.cast_at : state_->library.cast_like_at;
+  const bool phased = call.placement && call.placement->phased();
+  if (phased && run && !run_at) {
+    out.message = "bad call: an element phase, and the library takes none";
+    return out;
+  }
   if (!run) snprintf(message, sizeof message, "%s", kNoCastFunction);
-  const int32_t status = run ? run(&request, &output) : CASTLIKE_VALIDATOR_REJECTED;
+  const castlike_validator_phases phases{phased ? call.placement->input_phase : 0,
+                                         phased ? call.placement->output_phase : 0};
+  const int32_t status = !run ? CASTLIKE_VALIDATOR_REJECTED
+                         : phased ? run_at(&request, &output, &phases)
+                                  : run(&request, &output);
   if (status != CASTLIKE_VALIDATOR_OK) {
     out.kind = PluginOutcome::Kind::kRejected;
     const std::string reason(message, strnlen(message, sizeof message));
@@ -109,6 +121,12 @@ PluginOutcome InProcessPlugin::call(const PluginCall& call) {
   }
   out.kind = PluginOutcome::Kind::kOk;
   if (placed_data) std::copy(placed_data, placed_data + out.data.size(), out.data.begin());
+  if (auto changed = check_neighbours(call, out.data.data())) {
+    out.kind = PluginOutcome::Kind::kWroteOutsideBuffer;
+    out.message = *changed;
+    out.data.clear();
+    return out;
+  }
   check_output_texts(out);
   return out;
 }

@@ -233,6 +233,7 @@ struct IsolatedPlugin::State {
     }
     fill_canaries(output_area, layout.output_offset, layout.output_capacity, out_start, out_size, page);
     if (in_place && in_size) std::memcpy(output_area + out_start, c.input.data(), in_size);
+    mark_neighbours(c, output_area + out_start);
     fill_canaries(message_area, layout.message_offset, layout.message_capacity, msg_start, p::kMessageSize, page);
     {
       p::ControlBlock& k = control();  // per-call fields only; memory_limited is the worker's
@@ -258,6 +259,8 @@ struct IsolatedPlugin::State {
     h.output_misalignment = out_misalignment;
     h.in_place = in_place ? 1 : 0;
     h.in_place_data_size = in_place ? data_size : 0;
+    h.input_phase = placed ? placed->input_phase : 0;
+    h.output_phase = placed ? placed->output_phase : 0;
     std::string packet(reinterpret_cast<const char*>(&h), sizeof h);
     if (c.round_mode) {
       if (c.round_mode->size() > 4096) return PluginOutcome{Kind::kWorkerError, {}, {}, "bad call: round_mode too long"};
@@ -321,6 +324,7 @@ struct IsolatedPlugin::State {
     if (auto m = check_canaries(message_area, layout.message_offset, layout.message_capacity, msg_start,
                                 p::kMessageSize, page, "message buffer"))
       outside = outside ? *outside + "; " + *m : *m;
+    if (!outside && !text_out) outside = check_neighbours(c, output_area + out_start);
     if (outside) return fail(Kind::kWroteOutsideBuffer, *outside);
     if (r.status != CASTLIKE_VALIDATOR_OK) {
       const char* msg = reinterpret_cast<const char*>(message_area + msg_start);

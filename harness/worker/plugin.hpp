@@ -34,10 +34,15 @@ struct PluginCall {
   // A call in a shape of the shape plan (harness/generation/shape_plan.hpp): the input and output
   // buffers start these many bytes past a kPlacementAlignment-aligned address; in place, the output
   // buffer is the input's (the library declared CASTLIKE_VALIDATOR_CAN_IN_PLACE). nullopt: the
-  // buffers are where the call's side puts them.
+  // buffers are where the call's side puts them. A packed side may start at an element phase
+  // inside its first packing group (the library declared CASTLIKE_VALIDATOR_CAN_ELEMENT_PHASES):
+  // `input` then holds the bytes of input_phase + count elements, the output those of
+  // output_phase + count, and the call goes to castlike_validator_cast_like_at (cast_at).
   struct Placement {
     uint32_t input_misalignment = 0, output_misalignment = 0;
     bool in_place = false;
+    uint32_t input_phase = 0, output_phase = 0;
+    bool phased() const { return input_phase != 0 || output_phase != 0; }
   };
   std::optional<Placement> placement;
 };

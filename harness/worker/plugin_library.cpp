@@ -29,6 +29,15 @@ std::variant<PluginLibrary, std::string> load_plugin_library(const std::string& 
            std::to_string(CASTLIKE_VALIDATOR_ABI_VERSION);
   if (auto flags = reinterpret_cast<castlike_validator_capabilities_fn>(symbol("castlike_validator_capabilities")))
     lib.capabilities = flags();
+  if (lib.capabilities & CASTLIKE_VALIDATOR_CAN_ELEMENT_PHASES) {
+    lib.cast_like_at = reinterpret_cast<castlike_validator_cast_at_fn>(symbol("castlike_validator_cast_like_at"));
+    lib.cast_at = reinterpret_cast<castlike_validator_cast_at_fn>(symbol("castlike_validator_cast_at"));
+    if (!lib.cast_like_at || (lib.cast && !lib.cast_at))
+      return path + ": declares CASTLIKE_VALIDATOR_CAN_ELEMENT_PHASES but exports no " +
+             (lib.cast_like_at ? "castlike_validator_cast_at beside castlike_validator_cast"
+                               : "castlike_validator_cast_like_at") +
+             " (include/castlike/validator_abi.h, Element phases)";
+  }
   if (auto covered = reinterpret_cast<castlike_validator_coverage_fn>(symbol("castlike_validator_coverage"))) {
     size_t count = 0;
     const castlike_validator_coverage_entry* entries = covered(&count);

@@ -117,6 +117,10 @@ struct RequestHeader {
   uint32_t input_misalignment = kNotPlaced, output_misalignment = kNotPlaced;
   uint32_t in_place = 0;
   uint64_t in_place_data_size = 0;
+  // kCall of a library with CASTLIKE_VALIDATOR_CAN_ELEMENT_PHASES: the element phases of the first
+  // input and output elements (PluginCall::Placement); either nonzero, the call goes to the
+  // library's _at function (never in place). input_size and output_size count the phase's bytes.
+  uint32_t input_phase = 0, output_phase = 0;
 };
 
 struct ResponseHeader {

@@ -251,8 +251,13 @@ struct Worker {
     };
     return fits(h.input_size, h.input_misalignment, input.capacity) &&
            fits(h.output_size, h.output_misalignment, output.capacity) &&
-           (!h.in_place || (h.text_output == 0 && h.from != CASTLIKE_STRING && h.in_place_data_size <= h.output_size));
+           (!h.in_place || (h.text_output == 0 && h.from != CASTLIKE_STRING && h.in_place_data_size <= h.output_size)) &&
+           (!phased(h) || (!h.in_place && h.input_phase < kMaxPhases && h.output_phase < kMaxPhases));
   }
+  // A call at an element phase (protocol.hpp): the validator sends one only to a library that
+  // declared CASTLIKE_VALIDATOR_CAN_ELEMENT_PHASES, and checked the phases against the types.
+  static constexpr uint32_t kMaxPhases = 4;  // the most elements of a packing group
+  static bool phased(const p::RequestHeader& h) { return h.input_phase != 0 || h.output_phase != 0; }
   // In place: the validator copied the input into the output buffer; the plug-in gets it as both.
   static void alias_output_to_input(const p::RequestHeader& h, castlike_validator_request& request,
                                     castlike_validator_output& output) {
@@ -345,10 +350,13 @@ struct Worker {
     g_control->reserve_end = reinterpret_cast<uint64_t>(reservation) + reservation_size;
     g_control->seq = h.seq;
     const castlike_validator_cast_like_fn run = h.op == 1 ? library.cast : library.cast_like;
+    const castlike_validator_cast_at_fn run_at = h.op == 1 ? library.cast_at : library.cast_like_at;
+    const castlike_validator_phases phases{h.input_phase, h.output_phase};
+    if (phased(h) && run && !run_at) quit();
     int32_t status = CASTLIKE_VALIDATOR_REJECTED;
     if (run) {
       g_control->in_call = 1;
-      status = run(&request, &output_spec);
+      status = phased(h) ? run_at(&request, &output_spec, &phases) : run(&request, &output_spec);
       g_control->in_call = 0;
     } else {
       snprintf(msg, p::kMessageSize, "%s", kNoCastFunction);

@@ -53,14 +53,38 @@
  * each library in the shapes of its shape plan (harness/generation/shape_plan.hpp): lengths across
  * every block boundary up to 64 elements and calls of at least 1,024 elements, the input and the
  * output starting at every byte offset inside 64 bytes (for the packed 2-, 4- and 6-bit types the
- * offsets that start on a byte), so that a vector main loop, its tail and its misaligned head each
- * see every decisive input. A library that converts in place (output->data may be request->input:
- * the output aliases the input, the destination no wider than the source) says so with an
- * OPTIONAL fifth function,
+ * offsets that start on a byte, and every element phase where the library takes phases: below),
+ * so that a vector main loop, its tail and its misaligned head each see every decisive input. A
+ * library that converts in place (output->data may be request->input: the output aliases the
+ * input, the destination no wider than the source) says so with an OPTIONAL fifth function,
  *
  *   uint32_t    castlike_validator_capabilities(void);  returns CASTLIKE_VALIDATOR_CAN_* flags
  *
  * found with dlsym: without it (every library written before it), no call aliases.
+ *
+ * Element phases. A packed tensor's slice may start inside a byte (for the 6-bit types, inside a
+ * group of four elements in three bytes): a runtime's packed path then has a head that reads or
+ * writes part of a byte. A library that takes such calls returns CASTLIKE_VALIDATOR_CAN_ELEMENT_PHASES
+ * from castlike_validator_capabilities() and exports the OPTIONAL functions
+ *
+ *   int32_t     castlike_validator_cast_like_at(const castlike_validator_request* request,
+ *                                               castlike_validator_output* output,
+ *                                               const castlike_validator_phases* phases);
+ *   int32_t     castlike_validator_cast_at(...same arguments...);  (when it exports _cast)
+ *
+ * which are castlike_validator_cast_like and castlike_validator_cast with the call's first input
+ * element at element phases->input of the group request->input points at, and its first output
+ * element at element phases->output of the group output->data points at (a phase is below the
+ * elements of one group: 2 for the 4-bit types, 4 for the 2- and 6-bit types; 0 for a side that is
+ * not packed). request->input then holds the bytes of phases->input + count elements, and
+ * output->data_size is the storage of phases->output + count elements of `to`; the library writes
+ * the bits of its `count` output elements and keeps the other bits of those bytes as they are (the
+ * elements of the tensor it is a slice of). The validator calls them for calls where a phase is
+ * not 0, never in place, and the plain functions for every other call. Declaring the flag without
+ * exporting castlike_validator_cast_like_at (or, beside castlike_validator_cast,
+ * castlike_validator_cast_at) makes loading the library fail. Without the flag (every library
+ * written before it) the packed types' calls start on a byte only, and the reports say so
+ * ("packed element phases: not called"): those head paths were not judged.
  *
  * Coverage. A library that converts some pairs only says which with an OPTIONAL sixth function,
  *
@@ -103,6 +127,8 @@ extern "C" {
 
 /* castlike_validator_capabilities() flags. */
 #define CASTLIKE_VALIDATOR_CAN_IN_PLACE 1u /* output->data may equal request->input (same count) */
+/* packed calls may start at an element phase: castlike_validator_cast_like_at (and _cast_at) */
+#define CASTLIKE_VALIDATOR_CAN_ELEMENT_PHASES 2u
 
 /* castlike_validator_coverage_entry.operators flags: the functions that convert the pair. */
 #define CASTLIKE_VALIDATOR_COVERS_CAST_LIKE 1u /* castlike_validator_cast_like */
@@ -138,12 +164,20 @@ typedef struct castlike_validator_output {
   size_t message_size;
 } castlike_validator_output;
 
+/* Where a call's first elements start inside their packing groups (Element phases, above). */
+typedef struct castlike_validator_phases {
+  uint32_t input;  /* element index of the first input element in the group request->input starts */
+  uint32_t output; /* element index of the first output element in the group output->data starts */
+} castlike_validator_phases;
+
 typedef int32_t (*castlike_validator_abi_version_fn)(void);
 typedef const char* (*castlike_validator_name_fn)(void);
 typedef int32_t (*castlike_validator_cast_like_fn)(const castlike_validator_request*, castlike_validator_output*);
 typedef int32_t (*castlike_validator_cast_fn)(const castlike_validator_request*, castlike_validator_output*);
 typedef uint32_t (*castlike_validator_capabilities_fn)(void);
 typedef const castlike_validator_coverage_entry* (*castlike_validator_coverage_fn)(size_t* count);
+typedef int32_t (*castlike_validator_cast_at_fn)(const castlike_validator_request*, castlike_validator_output*,
+                                                 const castlike_validator_phases*);
 
 #ifdef __cplusplus
 } /* extern "C" */
