@@ -97,8 +97,15 @@ def named_by_nothing(x, to, **kwargs):
 
 
 def implementation_line(text):
-    [line] = [line for line in text.splitlines() if line.startswith("implementation:")]
-    return line
+    """The report's implementation line, its continuation lines (wrapped to 80 columns) joined."""
+    lines = text.splitlines()
+    [first] = [i for i, line in enumerate(lines) if line.startswith("implementation:")]
+    words = [lines[first]]
+    for line in lines[first + 1:]:
+        if not line.startswith("  "):
+            break
+        words.append(line.strip())
+    return " ".join(words)
 
 
 def test_text_report_names_the_implementation():
