@@ -84,7 +84,8 @@
  * exporting castlike_validator_cast_like_at (or, beside castlike_validator_cast,
  * castlike_validator_cast_at) makes loading the library fail. Without the flag (every library
  * written before it) the packed types' calls start on a byte only, and the reports say so
- * ("packed element phases: not called"): those head paths were not judged.
+ * ("packed types: calls start on a byte only (no element phases taken)"): those head paths were
+ * not judged.
  *
  * Coverage. A library that converts some pairs only says which with an OPTIONAL sixth function,
  *
