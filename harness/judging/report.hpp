@@ -69,6 +69,9 @@ struct Failure {
   // 16"); both empty for a failure of the file's own call. The call and the element's index in it
   // as numbers, for the reports that show them in columns.
   std::string position, shape;
+  // A shape-pass failure's rule id (the element's, as the file's rule counts name it): a shape
+  // failure is not counted under a rule, so it carries its own. Empty for the file's own call.
+  std::string rule;
   CallShape call_shape;
   size_t shape_element = 0;
 };

@@ -34,6 +34,7 @@ void shape_pass_of_file(Implementation& impl, const VectorFile& f, const std::ve
   };
   ShapeResults& shapes = report.shapes;
   shapes.ran = true;
+  std::optional<std::vector<ref::RuleId>> rules;  // the file's rules, found at its first kept failure
   const ShapeCalls calls = call_in_shapes(
       impl, call, inputs,
       [&](uint64_t number, uint64_t actual, const CallShape& shape, size_t element, const std::string& position) {
@@ -44,6 +45,8 @@ void shape_pass_of_file(Implementation& impl, const VectorFile& f, const std::ve
         failure.shape = shape.description() + ", element " + std::to_string(element);
         failure.call_shape = shape;
         failure.shape_element = element;
+        if (!rules) rules = rules_of(f);
+        failure.rule = std::string(ref::rule_name((*rules)[i]));
         shapes.failures.push_back(failure);
       });
   shapes.calls += calls.calls;

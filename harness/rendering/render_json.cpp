@@ -162,6 +162,7 @@ std::string report_json(const Report& r, const BaselineComparison* baseline) {
       json one = failure_json(f);
       one["position"] = f.position;
       one["shape"] = f.shape;
+      one["rule"] = f.rule;
       one["reproduce"] = explain_command(f);
       failures.push_back(one);
     }

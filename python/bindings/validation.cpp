@@ -175,6 +175,8 @@ nb::dict failure_dict(const harness::Failure& f) {
   nb::dict d;
   d["case"] = f.case_name;
   d["index"] = f.index;
+  d["from"] = std::string(info(f.from).name);
+  d["to"] = std::string(info(f.to).name);
   d["call"] = f.call;
   d["input"] = harness::show(f.from, f.input);
   d["expected"] = harness::show(f.to, f.expected) + harness::expected_note(f);
@@ -186,6 +188,7 @@ nb::dict failure_dict(const harness::Failure& f) {
   d["reproduce"] = harness::explain_command(f);
   d["position"] = f.position;  // the shape pass's: "tail", "head", ...; "" for the case's own call
   d["shape"] = f.shape;
+  d["rule"] = f.rule;  // the shape pass's; "" for the case's own call (its rule groups it)
   return d;
 }
 
