@@ -10,7 +10,9 @@ venv, through the package. The document holds
   call of full blocks: behaviour that depends on the shape), with the first ones of each kind;
 - the inputs whose bits differ from one call to another (a NaN's payload kept in long calls and
   canonicalised in short ones: allowed, as any NaN is, and shown all the same; or a value-pass
-  failure that short calls get right), each with the bits and the call lengths that gave them.
+  failure that short calls get right), each with the bits and the call lengths that gave them:
+  every such input, since a finding's reproduction takes its call length from here
+  (castlike.peers.findings).
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from .._types import bits_dtype, element_type
 from .._validate import Implementation
 
 FORMAT = "castlike-peer-shapes"
-SHOWN = 5  # the first inputs of each case whose bits depend on the call
 
 
 def _element_bits(a: Any, type_name: str) -> Optional[np.ndarray[Any, Any]]:
@@ -74,9 +75,8 @@ class Observed:
         return out
 
     def finish_case(self) -> Optional[Dict[str, Any]]:
-        """The case's inputs that came back with other bits in other calls: how many, and the first
-        SHOWN with each of their bits and the call lengths that gave it (None: there are none).
-        Forgets the case."""
+        """The case's inputs that came back with other bits in other calls: how many, and each with
+        its bits and the call lengths that gave them (None: there are none). Forgets the case."""
         inputs = sorted((i, outs) for (_, i), outs in self.seen.items() if len(outs) > 1)
         types, self.seen, self.types = self.types.get(self.case), {}, {}
         if not inputs or types is None:
@@ -84,9 +84,9 @@ class Observed:
         s, d = (element_type(t) for t in types)
         width_in, width_out = (s.bits + 3) // 4, (d.bits + 3) // 4
         return {"case": self.case, "inputs": len(inputs),
-                "first": [{"input": "0x%0*x" % (width_in, i),
-                           "bits": {"0x%0*x" % (width_out, o): _lengths(n) for o, n in sorted(outs.items())}}
-                          for i, outs in inputs[:SHOWN]]}
+                "by_input": [{"input": "0x%0*x" % (width_in, i),
+                              "bits": {"0x%0*x" % (width_out, o): _lengths(n) for o, n in sorted(outs.items())}}
+                             for i, outs in inputs]}
 
 
 def _lengths(lengths: Set[int]) -> str:
@@ -124,8 +124,9 @@ def run(impl: Implementation, name: str, vectors: Sequence[str], cases: Optional
         if shapes["fail"] or shapes["failed_calls"]:
             rows.append({"case": entry["name"], "wrong_by_position": shapes["by_position"],
                          "failed_calls": shapes["failed_calls"],
-                         "first_wrong": [{"position": f["position"], "shape": f["shape"], "input": f["input"],
-                                          "expected": f["expected"], "actual": f["actual"],
+                         "first_wrong": [{"position": f["position"], "shape": f["shape"], "rule": f["rule"],
+                                          "from": f["from"], "to": f["to"], "call": f["call"],
+                                          "input": f["input"], "expected": f["expected"], "actual": f["actual"],
                                           "reproduce": f["reproduce"]} for f in shapes["failures"]]})
     return {"format": FORMAT, "format_version": 1, "implementation": name, "shapes": line, **totals,
             "first_call_problem": first_problem, "cases": rows, "bits_by_call": bits_by_call,
