@@ -32,11 +32,11 @@ def test_a_row_points_at_what_exists(peer):
     assert (BASELINES / (peer.name + ".json")).is_file()
     assert (BASELINES / ("exhaustive-%s.json" % peer.name)).is_file() == peer.exhaustive
     # Every shape pass has the baseline its check compares with (check-known-discrepancies fails
-    # without one), and a sampled one was recorded on that sample.
+    # without one), recorded on every case.
     shapes = BASELINES / ("shapes-%s.json" % peer.name)
     assert shapes.is_file() == peer.shapes
     if peer.shapes:
-        assert json.loads(shapes.read_text()).get("sample", 1) == (peer.shapes_sample or 1)
+        assert "sample" not in json.loads(shapes.read_text())
 
 
 def test_every_requirements_file_is_a_peers_or_a_tools():
@@ -52,8 +52,6 @@ def test_selections():
     assert len(registry.select(None)) == len([p for p in registry.PEERS if p.runs != "opt-in"])
     assert [p.name for p in registry.select(",".join(reversed(every)))] == list(every)
     assert all(p.every_float32 and p.runs != "opt-in" for p in registry.select(registry.EVERY_FLOAT32))
-    sampled = registry.select(registry.SHAPES_SAMPLED)
-    assert sampled and all(p.shapes and p.shapes_sample and p.runs != "opt-in" for p in sampled)
     with pytest.raises(ValueError, match="unknown peer or group 'nope'"):
         registry.select("ci,nope")
     without = [p.name for p in registry.PEERS if not p.exhaustive]

@@ -16,8 +16,7 @@ Where a peer's checks run (`runs`), as the ctest labels have them:
     opt-in      only when asked for, under `third-party-opt-in`: its pinned wheels are too large
                 for CI (a peer is never run by default)
 
-A selection (`select`) is a comma-separated list of peer names, of these `runs` values and of
-SHAPES_SAMPLED (the peers whose shape pass runs on a sample of the cases, `shapes_sample`).
+A selection (`select`) is a comma-separated list of peer names and of these `runs` values.
 """
 
 from __future__ import annotations
@@ -29,10 +28,6 @@ from typing import Any, Optional, Tuple
 RUNS = ("ci", "ci-vectors", "ci-sampled", "full", "opt-in")
 # The selection of the every-float32-input check (ctest label third-party-exhaustive).
 EVERY_FLOAT32 = "every-float32"
-# The selection of the peers whose shape pass is sampled (`shapes_sample`), opt-in ones aside: the
-# one that check-known-discrepancies --shapes-full runs on every case (ctest label
-# third-party-shapes).
-SHAPES_SAMPLED = "shapes-sampled"
 
 
 @dataclass(frozen=True)
@@ -46,11 +41,9 @@ class Peer:
     exhaustive: bool  # its adapter has the every-input mode (castlike.peers.exhaustive)
     runs: str  # one of RUNS
     every_float32: bool = False  # its every-float32-input run is checked (third-party-exhaustive)
-    # Its vector check also runs the shape pass (scripts/check/check-known-discrepancies; castlike.peers.shapes).
+    # Its vector check also runs the shape pass, on the check's cases (scripts/check/check-known-discrepancies;
+    # castlike.peers.shapes).
     shapes: bool = True
-    # The shape pass runs on the cases of check-known-discrepancies --sample N, this N, in every check
-    # (its baseline is recorded there too); --shapes-full runs it on every case. None: every case.
-    shapes_sample: Optional[int] = None
 
     def implementation(self) -> Any:
         """The peer as an implementation for castlike.validate (its runtime must be importable)."""
@@ -75,14 +68,13 @@ PEERS: Tuple[Peer, ...] = (
     # judges the Convert kernel's paths by length and offset.
     Peer("openvino-constant", "OpenVINO with the input as an initializer (constant folding computes the cast)",
          "openvino", "openvino_compiled:OpenvinoCompiled", "constant", True, True, "ci-sampled", shapes=False),
-    # The shape pass on a sampled eighth of the cases: XLA compiles a program per (pair, call length),
-    # about 0.25 s each, and the plan's 22 lengths over every pair of the set ran past an hour
-    # (docs/third-party-report.md, "Shapes", has the measured times and why the head offsets, which
-    # cost calls and no compilation, cannot reach XLA's code).
+    # XLA compiles a program per (pair, call length): its shape pass over every case takes about
+    # 150 s a path (docs/third-party-report.md, "Shapes", has the measured times and why the head
+    # offsets, which cost calls and no compilation, cannot reach XLA's code).
     Peer("jax", "jax.numpy astype, jitted, XLA on CPU, jax_enable_x64; no opsets, no attributes",
-         "jax", "jax_convert:JaxConvert", "astype", False, True, "ci-sampled", every_float32=True, shapes_sample=8),
+         "jax", "jax_convert:JaxConvert", "astype", False, True, "ci-sampled", every_float32=True),
     Peer("jax-lax", "jax.lax.convert_element_type, jitted, XLA on CPU; no opsets, no attributes",
-         "jax", "jax_convert:JaxConvert", "lax", False, True, "full", shapes_sample=8),
+         "jax", "jax_convert:JaxConvert", "lax", False, True, "full"),
     Peer("tract", "tract's ONNX loader and runnable model (numpy's types only)",
          "tract", "tract_onnx:TractOnnx", None, True, True, "ci-sampled", every_float32=True),
     Peer("torch", "PyTorch's Tensor.to(dtype) on the CPU; no opsets, no attributes",
@@ -108,9 +100,8 @@ def attributeless() -> frozenset[str]:
 
 
 def select(spec: Optional[str]) -> Tuple[Peer, ...]:
-    """The peers of a selection: comma-separated names, `runs` values (RUNS), EVERY_FLOAT32 (the
-    peers whose every-float32 run is checked) and SHAPES_SAMPLED (the peers whose shape pass is
-    sampled), opt-in ones aside, in the registry's order.
+    """The peers of a selection: comma-separated names, `runs` values (RUNS) and EVERY_FLOAT32 (the
+    peers whose every-float32 run is checked), opt-in ones aside, in the registry's order.
     Without one, every peer but the opt-in ones. ValueError for an unknown item."""
     wanted: set[str] = set()
     for item in (spec or ",".join(r for r in RUNS if r != "opt-in")).split(","):
@@ -118,8 +109,6 @@ def select(spec: Optional[str]) -> Tuple[Peer, ...]:
             wanted.update(p.name for p in PEERS if p.runs == item)
         elif item == EVERY_FLOAT32:
             wanted.update(p.name for p in PEERS if p.every_float32 and p.runs != "opt-in")
-        elif item == SHAPES_SAMPLED:
-            wanted.update(p.name for p in PEERS if p.shapes and p.shapes_sample and p.runs != "opt-in")
         elif item in names():
             wanted.add(item)
         else:
@@ -138,8 +127,7 @@ def select_exhaustive(spec: str) -> Tuple[str, ...]:
 
 def selection_help() -> str:
     """What a selection may name, for a script's --help."""
-    return "comma-separated peers (%s) or groups (%s, %s, %s)" % (
-        ", ".join(names()), ", ".join(RUNS), EVERY_FLOAT32, SHAPES_SAMPLED)
+    return "comma-separated peers (%s) or groups (%s, %s)" % (", ".join(names()), ", ".join(RUNS), EVERY_FLOAT32)
 
 
 if __name__ == "__main__":  # `python -m castlike.peers.registry`: the table
