@@ -48,7 +48,7 @@ def test_expected_match(dst, expected, rule, match):
 ])
 def test_float8_nan_of_the_expected_sign(got, exit_code):
     ns = verdict(example("FLOAT8E5M2", 0xfe, 0x7e, "F8.NAN", x=0xffc00000))
-    ns["run"] = lambda *args: got
+    ns["run"] = lambda *args: [got]
     assert ns["main"]() == exit_code
 
 
@@ -60,5 +60,5 @@ def test_float8_nan_of_the_expected_sign(got, exit_code):
 ])
 def test_any_nan_outside_float8(got, exit_code):
     ns = verdict(example("FLOAT", 0xffc00000, 0x7fc00000, "FLOAT.NAN", src="STRING", x="-nan"))
-    ns["run"] = lambda *args: got
+    ns["run"] = lambda *args: [got]
     assert ns["main"]() == exit_code

@@ -24,6 +24,15 @@ A report's title states the behaviour from its extent: on every input of a confi
 peer's exhaustive runs have it (the failing intervals, the peer's outputs just outside them), else
 on the vectors (the first input, the expected and the actual value).
 
+The peer's shape pass (vectors/known-discrepancies/shapes-<peer>.json, castlike.peers.shapes) adds
+what depends on the call's shape. A wrong element that only some call shapes give (a vector loop's
+tail) joins the class of its rule and of the reading its row is explained by, shown apart from the
+vectors' failures with the call that gave it. And a reproduction calls with the length that showed
+its output: where the shape pass saw an input come back with other bits in other calls, the
+shortest call that gave the finding's output; one element otherwise. A script sets a call's length,
+not where its buffers start: a shape failure of a misaligned or in-place call (a head) stays in its
+report's table, with its call, and out of the script.
+
 Standard library only: it runs beside the castlike command-line tool, not in a peer's venv.
 
     python -m castlike.peers.findings --peer PEER --report REPORT.json --types TYPES.json
@@ -77,6 +86,12 @@ class FindingClass:
     # Where a class was split: the (source, destination, attributes) of its failures' calls, the
     # configurations of the exhaustive runs that belong to it; None: every configuration.
     calls: set[tuple[str, str, str]] | None = None
+    # Wrong elements of the shape pass only (shape_failures()): right in the case's own call.
+    shape_failures: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def all_failures(self) -> list[dict[str, Any]]:
+        return self.failures + self.shape_failures
 
     @property
     def key(self) -> str:
@@ -145,6 +160,64 @@ def classes(report: dict[str, Any], peer: str = "") -> list[FindingClass]:
                 if r in refused:
                     c.refused.setdefault(r, refused[r])
     return sorted(found.values(), key=lambda c: (-len(c.failures), c.rule, c.reading))
+
+
+def _shown_value(text: str) -> dict[str, Any]:
+    """A value as the shape document shows it ("0xffc0 (-nan) (any NaN of that sign)") as a JSON
+    report has it ({"bits": "0xffc0", "exact": "-nan"}); the shape pass has no texts."""
+    m = re.match(r"(0x[0-9a-f]+) \((.*?)\)", text)
+    if not m:
+        raise ValueError("shape document: %r is not a value" % text)
+    return {"bits": m.group(1), "exact": m.group(2)}
+
+
+def shape_failures(shapes: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The wrong elements of a peer's shape document, as a JSON report's failures: each with its
+    rule, the reading of its row's explanation ("unexplained" for a bug or none), its position kind,
+    its call ("length 3, input offset 0, output offset 0, element 0") and that call's length."""
+    out: list[dict[str, Any]] = []
+    for row in (shapes or {}).get("cases", []):
+        explained = row.get("explained_by", "")
+        reading = explained if explained and not explained.startswith("bug") else "unexplained"
+        for w in row["first_wrong"]:
+            length = re.match(r"length (\d+)", w["shape"])
+            if "rule" not in w or not length:
+                raise ValueError("shape document: case %s has wrong elements without their rule or call "
+                                 "(made before they were recorded): rerun its shape pass" % row["case"])
+            out.append({"case": row["case"], "from": w["from"], "to": w["to"], "call": w["call"], "rule": w["rule"],
+                        "input": _shown_value(w["input"]), "expected": _shown_value(w["expected"]),
+                        "actual": _shown_value(w["actual"]), "explained_by": [reading], "position": w["position"],
+                        "shape": w["shape"], "length": int(length.group(1)),
+                        "wrong_by_position": row["wrong_by_position"]})
+    return out
+
+
+def shape_wrong(c: FindingClass) -> int:
+    """The wrong elements of a class's shape failures' cases (the document keeps the first few)."""
+    rows = {f["case"]: f["wrong_by_position"] for f in c.shape_failures}
+    return sum(n for by_position in rows.values() for n in by_position.values())
+
+
+def call_lengths(shapes: dict[str, Any] | None) -> dict[tuple[str, int], dict[int, int]]:
+    """(case, input bits) -> {output bits: the shortest call that gave them}, for the inputs whose
+    bits the shape pass saw depend on the call."""
+    out: dict[tuple[str, int], dict[int, int]] = {}
+    for row in (shapes or {}).get("bits_by_call", []):
+        for each in row["by_input"]:
+            out[(row["case"], int(each["input"], 16))] = {int(b, 16): int(re.split(r"[-,]", n)[0])
+                                                         for b, n in each["bits"].items()}
+    return out
+
+
+def length_of(f: dict[str, Any], lengths: dict[tuple[str, int], dict[int, int]]) -> int:
+    """The elements of the call a reproduction makes for failure f: the shape pass's length for it
+    (a shape failure's own call, else the shortest call that gave its output), else 1."""
+    if "length" in f:
+        return int(f["length"])
+    if "bits" not in f["input"] or "bits" not in f["actual"]:
+        return 1
+    by_output = lengths.get((f["case"], int(f["input"]["bits"], 16)), {})
+    return by_output.get(int(f["actual"]["bits"], 16), 1)
 
 
 def pairs_of(failures: list[dict[str, Any]]) -> list[tuple[str, int]]:
@@ -303,12 +376,25 @@ def extent_title(c: FindingClass, exhaustive: dict[str, Any] | None, types: dict
 
 
 def vectors_title(c: FindingClass) -> str:
-    """The behaviour on the vectors: the first minimal input, what it gives, what it should give."""
-    f = minimal(c.failures)[0]
-    pairs = list(dict.fromkeys(p.split(" (")[0] for p, _ in pairs_of(c.failures)))
-    return "%s -> %s (%s): %s gives %s, expected %s (%d element%s in %d pair%s)" % (
+    """The behaviour on the vectors: the first minimal input, what it gives, what it should give
+    (in the shape pass, where the vectors' own calls have none of the class)."""
+    failures = c.failures or c.shape_failures
+    f = minimal(failures)[0]
+    pairs = list(dict.fromkeys(p.split(" (")[0] for p, _ in pairs_of(failures)))
+    n = len(c.failures) or shape_wrong(c)
+    return "%s -> %s (%s): %s gives %s, expected %s (%d element%s in %d pair%s%s)" % (
         f["from"], f["to"], f["call"], brief(f["input"]), brief(f["actual"]), brief(f["expected"]),
-        len(c.failures), "s"[:len(c.failures) != 1], len(pairs), "s"[:len(pairs) != 1])
+        n, "s"[:n != 1], len(pairs), "s"[:len(pairs) != 1], "" if c.failures else ", in some call shapes only")
+
+
+def call_shown(f: dict[str, Any], lengths: dict[tuple[str, int], dict[int, int]]) -> str:
+    """A failure's call as a report's table shows it: "opset 25"; with the call's length where
+    the output depends on it ("opset 25, in a call of 64 copies"); a shape failure's position and
+    call ("opset 25; shape pass: tail, length 3, input offset 0, output offset 0, element 0")."""
+    if "shape" in f:
+        return "%s; shape pass: %s, %s" % (f["call"], f["position"], f["shape"])
+    n = length_of(f, lengths)
+    return f["call"] if n == 1 else "%s, in a call of %d copies" % (f["call"], n)
 
 
 def brief(value: dict[str, Any]) -> str:
@@ -342,8 +428,8 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
              sources: dict[str, str], points: dict[str, str], repro_name: str | None,
              exhaustive: dict[str, Any] | None = None, machine: str = "",
              table: dict[str, list[Sentence]] | None = None, types: dict[str, TypeFacts] | None = None,
-             cause: dict[str, str] | None = None) -> str:
-    operator = operator_of(c.failures[0]["call"])
+             cause: dict[str, str] | None = None, lengths: dict[tuple[str, int], dict[int, int]] | None = None) -> str:
+    operator = operator_of(c.all_failures[0]["call"])
     lines = ["# " + title(peer_named(report), c, status, exhaustive, types), ""]
     lines.append("Implementation: %s." % report["description"].split(", results file")[0])
     lines.append("")
@@ -355,7 +441,7 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
         ONNX_PAGES[operator], c.rule, sources.get(c.rule, "see docs/semantics.md")))
     lines.append("")
     if status == BUG:
-        said = list(dict.fromkeys(q for f in c.failures for q in [quoted(f, c.rule, c.reading, table or {})] if q))
+        said = list(dict.fromkeys(q for f in c.all_failures for q in [quoted(f, c.rule, c.reading, table or {})] if q))
         lines += ["The sentence the output violates:", ""]
         for q in said[:3]:
             lines += ["> %s: %s" % (q.page, q.text), ""]
@@ -383,9 +469,9 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
                   "instead (`%s`): %s." % (c.reading, plain(descriptions.get(c.reading, ""))), ""]
     lines += cause_lines(cause)
     lines += ["## Minimal inputs", "", "| pair | call | input | expected | actual |", "| --- | --- | --- | --- | --- |"]
-    for f in minimal(c.failures):
-        lines.append("| %s -> %s | %s | %s | %s | %s |" % (f["from"], f["to"], f["call"], shown(f["input"]),
-                                                         shown(f["expected"]), shown(f["actual"])))
+    for f in minimal(c.failures) + minimal(c.shape_failures):
+        lines.append("| %s -> %s | %s | %s | %s | %s |" % (f["from"], f["to"], call_shown(f, lengths or {}),
+                                                         shown(f["input"]), shown(f["expected"]), shown(f["actual"])))
     if c.refused:
         lines += ["", "## Readings refused", "",
                   "Each gives these failures, but an element the peer gets right contradicts it:", ""]
@@ -396,6 +482,14 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
         len(c.failures), "s"[:len(c.failures) != 1], ", ".join(report["vectors"])), ""]
     for where, n in pairs_of(c.failures):
         lines.append("- %s: %d" % (where, n))
+    if c.shape_failures:
+        rows = {f["case"]: f for f in c.shape_failures}
+        wrong = shape_wrong(c)
+        lines += ["", "Wrong in some call shapes only (castlike's shape pass: the same cases in calls of other lengths "
+                  "and offsets; right in the case's own call): %d element%s:" % (wrong, "s"[:wrong != 1]), ""]
+        for case, f in sorted(rows.items()):
+            lines.append("- %s -> %s (%s), case `%s`: %s" % (f["from"], f["to"], f["call"], case, ", ".join(
+                "%s %d" % kv for kv in sorted(f["wrong_by_position"].items()))))
     found = intervals_of(c, exhaustive)
     if found:
         lines += ["", "On every input of a configuration (castlike's exhaustive runs): %d input%s in %d interval%s%s:"
@@ -417,7 +511,14 @@ def markdown(peer: str, report: dict[str, Any], c: FindingClass, status: str, de
                   "runs with the peer alone (no castlike): it prints each input, the expected and the actual value, "
                   "and exits 1 while the behaviour is there (0 once every output is a correct one, 3 when an output "
                   "is neither). An expected NaN is any NaN (of the expected sign under a float8 rule)."
-                  % (repro_name, repro_name), ""]
+                  % (repro_name, repro_name)
+                  + ("" if all(length_of(f, lengths or {}) == 1 for f in minimal(c.failures) + minimal(
+                      c.shape_failures)) else " Each input goes in one call of the length its row above "
+                     "names (copies of it), since the peer's output depends on the call's length; the others "
+                     "as one element.")
+                  + ("" if all(plain_call(f) for f in minimal(c.shape_failures)) else
+                     " A row of a misaligned or in-place call is not in the script, which sets a call's length "
+                     "only: `castlike validate` on the peer shows it in its shape pass."), ""]
     else:
         lines += ["No reproduction in this peer's API is generated yet: `scripts/peers/repro-peer %s FROM:TO INPUT` "
                   "(needs castlike) reproduces each input above." % peer, ""]
@@ -448,7 +549,7 @@ def note(who: str, report: dict[str, Any], noted: list[FindingClass], descriptio
              "| rule | behaves as | elements | pair | call | input | expected | actual |",
              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for c in noted:
-        f = minimal(c.failures)[0]
+        f = minimal(c.failures or c.shape_failures)[0]
         lines.append("| `%s` | `%s`: %s | %d | %s -> %s | %s | %s | %s | %s |" % (
             c.rule, c.reading, plain(descriptions.get(c.reading, "")), len(c.failures), f["from"], f["to"], f["call"],
             shown(f["input"]), shown(f["expected"]), shown(f["actual"])))
@@ -478,15 +579,34 @@ def split(c: FindingClass, status: str, table: dict[str, list[Sentence]]) -> lis
     (UNSPECIFIED); any other class as it is."""
     if status != BUG:
         return [(c, status)]
-    covered = [f for f in c.failures if quoted(f, c.rule, c.reading, table)]
-    kept = {id(f) for f in covered}
-    rest = [f for f in c.failures if id(f) not in kept]
-    if not rest:
+
+    def parts(failures: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        covered = [f for f in failures if quoted(f, c.rule, c.reading, table)]
+        kept = {id(f) for f in covered}
+        return covered, [f for f in failures if id(f) not in kept]
+
+    (covered, rest), (shape_covered, shape_rest) = parts(c.failures), parts(c.shape_failures)
+    if not rest and not shape_rest:
         return [(c, BUG)]
-    if not covered:
-        return [(FindingClass(c.rule, c.reading, rest, c.refused, True), UNSPECIFIED)]
-    return [(FindingClass(c.rule, c.reading, covered, c.refused, False, {call_key(f) for f in covered}), BUG),
-            (FindingClass(c.rule, c.reading, rest, c.refused, True, {call_key(f) for f in rest}), UNSPECIFIED)]
+    if not covered and not shape_covered:
+        return [(FindingClass(c.rule, c.reading, rest, c.refused, True, None, shape_rest), UNSPECIFIED)]
+    return [(FindingClass(c.rule, c.reading, covered, c.refused, False, {call_key(f) for f in covered + shape_covered},
+                          shape_covered), BUG),
+            (FindingClass(c.rule, c.reading, rest, c.refused, True, {call_key(f) for f in rest + shape_rest},
+                          shape_rest), UNSPECIFIED)]
+
+
+def examples_of(c: FindingClass, lengths: dict[tuple[str, int], dict[int, int]]) -> list[Example]:
+    """A class's reproduction cases: its minimal failures on the vectors, then in the shape pass,
+    each in a call of the length that shows it."""
+    return [Example.of(f, c.rule, length_of(f, lengths)) for f in minimal(c.failures) + minimal(
+        [f for f in c.shape_failures if plain_call(f)])]
+
+
+def plain_call(f: dict[str, Any]) -> bool:
+    """Whether a shape failure's call is one a reproduction can make: its buffers start where the
+    peer puts them (no head offset, not in place), only its length set."""
+    return f["shape"].startswith("length ") and ", input offset 0, output offset 0," in f["shape"]
 
 
 def cause_of(peer: str, c: FindingClass, causes: list[dict[str, str]]) -> dict[str, str] | None:
@@ -506,9 +626,11 @@ def cause_lines(cause: dict[str, str] | None) -> list[str]:
 
 def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts], semantics: str,
                    out: Path, exhaustive: dict[str, Any] | None = None, machine: str = "",
-                   specification: str = "", causes: list[dict[str, str]] | None = None) -> dict[str, Any]:
+                   specification: str = "", causes: list[dict[str, str]] | None = None,
+                   shapes: dict[str, Any] | None = None) -> dict[str, Any]:
     """Writes one Markdown report (and, for the peers of REPRODUCIBLE, one reproduction script) per
-    class into `out`, and out/findings.json; returns that index."""
+    class into `out`, and out/findings.json; returns that index. `shapes`: the peer's shape
+    document (the module docstring)."""
     out.mkdir(parents=True, exist_ok=True)
     # A class that no longer fails must not leave its report behind (the directory is the peer's alone).
     for stale in list(out.glob("*.md")) + list(out.glob("*.py")):
@@ -523,16 +645,23 @@ def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts
                                             for r in report["rejections"]],
                              "cases_with_failures": sorted({d["case"] for d in report["discrepancies"]})}
     found = classes(report, peer)
+    for f in shape_failures(shapes):
+        c = next((c for c in found if (c.rule, c.reading) == (f["rule"], f["explained_by"][0])), None)
+        if c is None:
+            c = FindingClass(f["rule"], f["explained_by"][0])
+            found.append(c)
+        c.shape_failures.append(f)
+    lengths = call_lengths(shapes)
     # The failures of pairs whose elements never reach the peer's own code are not its findings.
-    reached = [FindingClass(c.rule, c.reading, [f for f in c.failures if reaches(peer, f, types)], c.refused)
-               for c in found]
-    index["not_the_peer"] = sum(len(c.failures) for c in found) - sum(len(c.failures) for c in reached)
-    reached = [c for c in reached if c.failures]
+    reached = [FindingClass(c.rule, c.reading, [f for f in c.failures if reaches(peer, f, types)], c.refused,
+                            shape_failures=[f for f in c.shape_failures if reaches(peer, f, types)]) for c in found]
+    index["not_the_peer"] = sum(len(c.all_failures) for c in found) - sum(len(c.all_failures) for c in reached)
+    reached = [c for c in reached if c.all_failures]
     noted = [c for c in reached if standing(c.reading, peer, c.rule) == NO_ATTRIBUTE]
     if noted:
         repro = NO_ATTRIBUTE_NOTE + ".py" if peer in REPRODUCIBLE else None
         if repro:
-            examples = [Example.of(minimal(c.failures)[0], c.rule) for c in noted]
+            examples = [examples_of(c, lengths)[0] for c in noted]
             (out / repro).write_text(script(peer, peer_named(report), note_title(peer_named(report)), examples, types))
             (out / repro).chmod(0o755)
         (out / (NO_ATTRIBUTE_NOTE + ".md")).write_text(note(peer_named(report), report, noted, descriptions, repro,
@@ -546,14 +675,14 @@ def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts
             repro_name = NO_ATTRIBUTE_NOTE + ".py" if peer in REPRODUCIBLE else None
         else:
             if peer in REPRODUCIBLE:
-                examples = [Example.of(f, c.rule) for f in minimal(c.failures)]
+                examples = examples_of(c, lengths)
                 repro_name = c.key + ".py"
                 (out / repro_name).write_text(script(peer, peer_named(report), title(
                     peer_named(report), c, status, exhaustive, types), examples, types))
                 (out / repro_name).chmod(0o755)
             (out / report_name).write_text(markdown(peer, report, c, status, descriptions, sources, points,
                                                     repro_name, exhaustive, machine, table, types,
-                                                    cause_of(peer, c, causes or [])))
+                                                    cause_of(peer, c, causes or []), lengths))
         cases: dict[str, int] = {}
         for f in c.failures:
             cases[f["case"]] = cases.get(f["case"], 0) + 1
@@ -561,7 +690,8 @@ def write_findings(peer: str, report: dict[str, Any], types: dict[str, TypeFacts
                                  "description": plain(descriptions.get(c.reading, "")), "failures": len(c.failures),
                                  "exhaustive_inputs": sum(i["count"] for _, i in intervals_of(c, exhaustive)),
                                  "report": report_name, "reproduction": repro_name, "cases": cases,
-                                 "refused": sorted(c.refused)})
+                                 "refused": sorted(c.refused)}
+                                | ({"shape_failures": shape_wrong(c)} if c.shape_failures else {}))
     (out / "findings.json").write_text(json.dumps(index, indent=1, sort_keys=True) + "\n")
     return index
 
@@ -579,14 +709,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--causes", help="docs/findings/causes.json: where behaviours come from in the peers' "
                                          "sources")
     parser.add_argument("--machine", default="", help="the CPU the results come from (model, instruction sets)")
+    parser.add_argument("--shapes", help="the peer's shape document (vectors/known-discrepancies/shapes-<peer>.json), "
+                                         "if any")
     args = parser.parse_args(argv)
     try:
         report = json.loads(Path(args.report).read_text())
         types = parse_types(Path(args.types).read_text())
         exhaustive = json.loads(Path(args.exhaustive).read_text()) if args.exhaustive else None
+        shapes = json.loads(Path(args.shapes).read_text()) if args.shapes else None
         index = write_findings(args.peer, report, types, Path(args.semantics).read_text(), Path(args.out), exhaustive,
                                args.machine, Path(args.specification).read_text(),
-                               json.loads(Path(args.causes).read_text())["causes"] if args.causes else None)
+                               json.loads(Path(args.causes).read_text())["causes"] if args.causes else None, shapes)
     except (OSError, ValueError, KeyError) as e:
         print("findings: error: %s" % e, file=sys.stderr)
         return 2
