@@ -4,7 +4,8 @@
 Found by castlike on jax 0.10.2. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
 3 when an output is neither. An expected NaN is any NaN (of its sign under a float8 rule): the
-ONNX pages fix no NaN payload, and a NaN's sign only in the Cast float8 table."""
+ONNX pages fix no NaN payload, and a NaN's sign only in the Cast float8 table. Each input goes
+in one call of `length` copies of it: 1, or the length of call that showed the finding."""
 import sys
 
 import numpy as np
@@ -21,11 +22,11 @@ TYPES = {
     'INT4': (22, 'int4', 4, '', 0, 0),
     'UINT4': (21, 'uint4', 4, '', 0, 0),
 }
-# (source, destination, operator, opset, attributes, input, expected, what a correct output
-# must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
+# (source, destination, operator, opset, attributes, length, input, expected, what a correct
+# output must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
 CASES = [
-    ('FLOAT4E2M1', 'UINT4', 'CastLike', 25, (), 0x7, 0x6, '', 0xf),
-    ('FLOAT4E2M1', 'INT4', 'CastLike', 25, (), 0x7, 0x6, '', 0x7),
+    ('FLOAT4E2M1', 'UINT4', 'CastLike', 25, (), 1, 0x7, 0x6, '', 0xf),
+    ('FLOAT4E2M1', 'INT4', 'CastLike', 25, (), 1, 0x7, 0x6, '', 0x7),
 ]
 
 
@@ -38,24 +39,24 @@ def storage(t):
     return {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}[max(8, TYPES[t][2])]
 
 
-def array(t, x):
-    """One element of type t: its bits viewed as the numpy / ml_dtypes dtype, or a text."""
+def array(t, x, length):
+    """`length` elements of type t, each x: its bits viewed as the numpy / ml_dtypes dtype, or a text."""
     if t == "STRING":
-        return np.array([x], dtype=object)
-    return np.array([x], dtype=storage(t)).view(dtype(t))
+        return np.array([x] * length, dtype=object)
+    return np.array([x] * length, dtype=storage(t)).view(dtype(t))
 
 
-def value_of(t, a):
-    """The bits (or the text) of the single element of a result."""
+def values_of(t, a):
+    """The bits (or the texts) of a result's elements."""
     a = np.asarray(a)
     if t == "STRING":
-        return str(a.reshape(-1)[0])
-    return int(a.view(storage(t)).reshape(-1)[0]) & ((1 << TYPES[t][2]) - 1)
+        return [str(v) for v in a.reshape(-1)]
+    return [int(v) & ((1 << TYPES[t][2]) - 1) for v in a.view(storage(t)).reshape(-1)]
 
 
-def run(src, dst, operator, opset, attributes, x):
+def run(src, dst, operator, opset, attributes, x, length):
     """jax.numpy astype, jitted, on the CPU: JAX has no opsets and no attributes."""
-    return value_of(dst, jax.jit(lambda a: a.astype(dtype(dst)))(array(src, x)))
+    return values_of(dst, jax.jit(lambda a: a.astype(dtype(dst)))(array(src, x, length)))
 
 
 def is_nan_bits(encoding: str, bits: int, exponent_bits: int, mantissa_bits: int, v: int) -> bool:
@@ -91,21 +92,35 @@ def correct(t, got, expected, match):
     return is_nan(t, got) and (match == 'any NaN' or sign(t, got) == sign(t, expected))
 
 
+def outputs(t, got):
+    """A call's outputs as printed: each distinct one, with how many elements gave it."""
+    if len(got) == 1:
+        return shown(t, got[0])
+    counts = {}
+    for v in got:
+        counts[v] = counts.get(v, 0) + 1
+    return ", ".join("%s in %d of %d" % (shown(t, v), n, len(got)) for v, n in counts.items())
+
+
 def main():
     reproduced = changed = 0
-    for src, dst, operator, opset, attributes, x, expected, match, actual in CASES:
+    for src, dst, operator, opset, attributes, length, x, expected, match, actual in CASES:
         try:
-            got = run(src, dst, operator, opset, dict(attributes), x)
+            got = run(src, dst, operator, opset, dict(attributes), x, length)
         except Exception as e:  # the peer refused the call: not this finding
             got = "refused: %s" % e
-        state = ("REPRODUCED" if got == actual else "as expected" if correct(dst, got, expected, match)
-                 else "CHANGED")
+        if isinstance(got, str):
+            state = "CHANGED"
+        else:
+            state = ("REPRODUCED" if actual in got else "as expected" if all(
+                correct(dst, g, expected, match) for g in got) else "CHANGED")
         reproduced += state == "REPRODUCED"
         changed += state == "CHANGED"
-        print("%s %s %s -> %s (%s opset %d %s): expected %s, got %s" % (
+        print("%s %s %s -> %s (%s opset %d %s)%s: expected %s, got %s" % (
             state, src, shown(src, x), dst, operator, opset, dict(attributes),
+            "" if length == 1 else " in one call of %d copies" % length,
             shown(dst, expected) + (" (%s)" % match if match else ""),
-            got if isinstance(got, str) and got.startswith("refused") else shown(dst, got)))
+            got if isinstance(got, str) else outputs(dst, got)))
     return 1 if reproduced else 3 if changed else 0
 
 

@@ -4,7 +4,8 @@
 Found by castlike on openvino 2026.4.1. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
 3 when an output is neither. An expected NaN is any NaN (of its sign under a float8 rule): the
-ONNX pages fix no NaN payload, and a NaN's sign only in the Cast float8 table."""
+ONNX pages fix no NaN payload, and a NaN's sign only in the Cast float8 table. Each input goes
+in one call of `length` copies of it: 1, or the length of call that showed the finding."""
 import sys
 
 import os
@@ -23,57 +24,67 @@ TYPES = {
     'FLOAT': (1, 'float32', 32, 'ieee', 8, 23),
     'FLOAT8E8M0': (24, 'float8_e8m0fnu', 8, 'exponent-only', 8, 0),
 }
-# (source, destination, operator, opset, attributes, input, expected, what a correct output
-# must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
+# (source, destination, operator, opset, attributes, length, input, expected, what a correct
+# output must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
 CASES = [
-    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'down')), 0x200000, 0xff, 'any NaN', 0x0),
-    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'nearest')), 0x200000, 0xff, 'any NaN', 0x0),
-    ('BFLOAT16', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'down')), 0x20, 0xff, 'any NaN', 0x0),
+    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'down')), 1, 0x200000, 0xff, 'any NaN', 0x0),
+    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'nearest')), 1, 0x200000, 0xff, 'any NaN', 0x0),
+    ('BFLOAT16', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'down')), 1, 0x20, 0xff, 'any NaN', 0x0),
 ]
 
 
-def model(src, dst, operator, opset, attributes, input_tensor=None):
+def raw_bytes(t, x, length):
+    bits = TYPES[t][2]
+    return sum(x << (i * bits) for i in range(length)).to_bytes((length * bits + 7) // 8, "little")
+
+
+def raw_values(t, data, length):
+    bits, whole = TYPES[t][2], int.from_bytes(data, "little")
+    return [(whole >> (i * bits)) & ((1 << bits) - 1) for i in range(length)]
+
+def model(src, dst, operator, opset, attributes, length, input_tensor=None):
     """The one-node model: CastLike(input, target_type) (an empty initializer of the destination
-    type) or Cast(input, to=dst), at `opset` with `attributes`; the input an initializer when given."""
+    type) or Cast(input, to=dst), at `opset` with `attributes`, on `length` elements; the input an
+    initializer when given."""
     if operator == "Cast":
         node = helper.make_node("Cast", ["input"], ["output"], to=TYPES[dst][0], **attributes)
     else:
         node = helper.make_node("CastLike", ["input", "target_type"], ["output"], **attributes)
     inputs, inits = [], []
     if input_tensor is None:
-        inputs.append(helper.make_tensor_value_info("input", TYPES[src][0], [1]))
+        inputs.append(helper.make_tensor_value_info("input", TYPES[src][0], [length]))
     else:
         inits.append(input_tensor)
     if operator != "Cast":
         empty = [] if dst == "STRING" else b""
         inits.append(helper.make_tensor("target_type", TYPES[dst][0], [0], empty, raw=dst != "STRING"))
-    graph = helper.make_graph([node], "repro", inputs, [helper.make_tensor_value_info("output", TYPES[dst][0], [1])],
-                              initializer=inits)
+    graph = helper.make_graph([node], "repro", inputs,
+                              [helper.make_tensor_value_info("output", TYPES[dst][0], [length])], initializer=inits)
     opset_id = helper.make_opsetid("", opset)
     m = helper.make_model(graph, opset_imports=[opset_id])
     m.ir_version = helper.find_min_ir_version_for([opset_id])
     return m
 
 
-def run(src, dst, operator, opset, attributes, x):
+def run(src, dst, operator, opset, attributes, x, length):
     """OpenVINO's CPU plugin on the one-node model, the input's bits fed at run time; the output's raw bytes."""
-    raw = x.to_bytes(max(1, TYPES[src][2] // 8), "little")
-    init = helper.make_tensor("input", TYPES[src][0], [1], raw, raw=True) if CONSTANT else None
+    raw = raw_bytes(src, x, length)
+    init = helper.make_tensor("input", TYPES[src][0], [length], raw, raw=True) if CONSTANT else None
     core = ov.Core()
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "model.onnx")
         with open(path, "wb") as f:
-            f.write(model(src, dst, operator, opset, attributes, init).SerializeToString())
+            f.write(model(src, dst, operator, opset, attributes, length, init).SerializeToString())
         compiled = core.compile_model(core.read_model(path), "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
     request = compiled.create_infer_request()
     if CONSTANT:
         request.infer([])
     else:
-        tensor = ov.Tensor(compiled.inputs[0].get_element_type(), [1])
+        tensor = ov.Tensor(compiled.inputs[0].get_element_type(), [length])
         np.asarray(tensor.data).reshape(-1).view(np.uint8)[:] = np.frombuffer(raw, dtype=np.uint8)
         request.infer([tensor])
     out = np.asarray(request.get_output_tensor(0).data).reshape(-1).view(np.uint8)
-    return int.from_bytes(out.tobytes(), "little") & ((1 << TYPES[dst][2]) - 1)
+    return raw_values(dst, out.tobytes(), length)
 
 
 def is_nan_bits(encoding: str, bits: int, exponent_bits: int, mantissa_bits: int, v: int) -> bool:
@@ -109,21 +120,35 @@ def correct(t, got, expected, match):
     return is_nan(t, got) and (match == 'any NaN' or sign(t, got) == sign(t, expected))
 
 
+def outputs(t, got):
+    """A call's outputs as printed: each distinct one, with how many elements gave it."""
+    if len(got) == 1:
+        return shown(t, got[0])
+    counts = {}
+    for v in got:
+        counts[v] = counts.get(v, 0) + 1
+    return ", ".join("%s in %d of %d" % (shown(t, v), n, len(got)) for v, n in counts.items())
+
+
 def main():
     reproduced = changed = 0
-    for src, dst, operator, opset, attributes, x, expected, match, actual in CASES:
+    for src, dst, operator, opset, attributes, length, x, expected, match, actual in CASES:
         try:
-            got = run(src, dst, operator, opset, dict(attributes), x)
+            got = run(src, dst, operator, opset, dict(attributes), x, length)
         except Exception as e:  # the peer refused the call: not this finding
             got = "refused: %s" % e
-        state = ("REPRODUCED" if got == actual else "as expected" if correct(dst, got, expected, match)
-                 else "CHANGED")
+        if isinstance(got, str):
+            state = "CHANGED"
+        else:
+            state = ("REPRODUCED" if actual in got else "as expected" if all(
+                correct(dst, g, expected, match) for g in got) else "CHANGED")
         reproduced += state == "REPRODUCED"
         changed += state == "CHANGED"
-        print("%s %s %s -> %s (%s opset %d %s): expected %s, got %s" % (
+        print("%s %s %s -> %s (%s opset %d %s)%s: expected %s, got %s" % (
             state, src, shown(src, x), dst, operator, opset, dict(attributes),
+            "" if length == 1 else " in one call of %d copies" % length,
             shown(dst, expected) + (" (%s)" % match if match else ""),
-            got if isinstance(got, str) and got.startswith("refused") else shown(dst, got)))
+            got if isinstance(got, str) else outputs(dst, got)))
     return 1 if reproduced else 3 if changed else 0
 
 

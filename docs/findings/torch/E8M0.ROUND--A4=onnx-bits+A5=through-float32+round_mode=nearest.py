@@ -4,7 +4,8 @@
 Found by castlike on torch 2.15.0. Runs with the peer alone: prints each input, the expected and
 the actual value; exits 1 while an output is the finding's, 0 once every output is the expected one,
 3 when an output is neither. An expected NaN is any NaN (of its sign under a float8 rule): the
-ONNX pages fix no NaN payload, and a NaN's sign only in the Cast float8 table."""
+ONNX pages fix no NaN payload, and a NaN's sign only in the Cast float8 table. Each input goes
+in one call of `length` copies of it: 1, or the length of call that showed the finding."""
 import sys
 
 import numpy as np
@@ -17,28 +18,28 @@ TYPES = {
     'FLOAT': (1, 'float32', 32, 'ieee', 8, 23),
     'FLOAT8E8M0': (24, 'float8_e8m0fnu', 8, 'exponent-only', 8, 0),
 }
-# (source, destination, operator, opset, attributes, input, expected, what a correct output
-# must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
+# (source, destination, operator, opset, attributes, length, input, expected, what a correct
+# output must be: "" the expected bits, 'any NaN', or 'NaN of that sign', actual): bits, or texts
 CASES = [
-    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('round_mode', 'down'),), 0x4008000000000000, 0x80, '', 0x81),
-    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'down')), 0x4008000000000000, 0x80, '', 0x81),
-    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (('round_mode', 'down'),), 0x40400000, 0x80, '', 0x81),
+    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('round_mode', 'down'),), 1, 0x4008000000000000, 0x80, '', 0x81),
+    ('DOUBLE', 'FLOAT8E8M0', 'CastLike', 25, (('saturate', 0), ('round_mode', 'down')), 1, 0x4008000000000000, 0x80, '', 0x81),
+    ('FLOAT', 'FLOAT8E8M0', 'CastLike', 25, (('round_mode', 'down'),), 1, 0x40400000, 0x80, '', 0x81),
 ]
 
 
 STORAGE = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 
 
-def tensor(t, x):
-    """One element of type t: its bits as a tensor of torch's dtype of that name."""
-    bits = np.array([x], dtype=STORAGE[TYPES[t][2]])
+def tensor(t, x, length):
+    """`length` elements of type t, each x: its bits as a tensor of torch's dtype of that name."""
+    bits = np.array([x] * length, dtype=STORAGE[TYPES[t][2]])
     return torch.from_numpy(bits).view(getattr(torch, TYPES[t][1]))
 
 
-def run(src, dst, operator, opset, attributes, x):
+def run(src, dst, operator, opset, attributes, x, length):
     """torch.Tensor.to(dtype) on the CPU: torch has no opsets and no attributes."""
-    out = tensor(src, x).to(getattr(torch, TYPES[dst][1]))
-    return int(out.view(getattr(torch, STORAGE[TYPES[dst][2]].__name__)).numpy()[0])
+    out = tensor(src, x, length).to(getattr(torch, TYPES[dst][1]))
+    return [int(v) for v in out.view(getattr(torch, STORAGE[TYPES[dst][2]].__name__)).numpy()]
 
 
 def is_nan_bits(encoding: str, bits: int, exponent_bits: int, mantissa_bits: int, v: int) -> bool:
@@ -74,21 +75,35 @@ def correct(t, got, expected, match):
     return is_nan(t, got) and (match == 'any NaN' or sign(t, got) == sign(t, expected))
 
 
+def outputs(t, got):
+    """A call's outputs as printed: each distinct one, with how many elements gave it."""
+    if len(got) == 1:
+        return shown(t, got[0])
+    counts = {}
+    for v in got:
+        counts[v] = counts.get(v, 0) + 1
+    return ", ".join("%s in %d of %d" % (shown(t, v), n, len(got)) for v, n in counts.items())
+
+
 def main():
     reproduced = changed = 0
-    for src, dst, operator, opset, attributes, x, expected, match, actual in CASES:
+    for src, dst, operator, opset, attributes, length, x, expected, match, actual in CASES:
         try:
-            got = run(src, dst, operator, opset, dict(attributes), x)
+            got = run(src, dst, operator, opset, dict(attributes), x, length)
         except Exception as e:  # the peer refused the call: not this finding
             got = "refused: %s" % e
-        state = ("REPRODUCED" if got == actual else "as expected" if correct(dst, got, expected, match)
-                 else "CHANGED")
+        if isinstance(got, str):
+            state = "CHANGED"
+        else:
+            state = ("REPRODUCED" if actual in got else "as expected" if all(
+                correct(dst, g, expected, match) for g in got) else "CHANGED")
         reproduced += state == "REPRODUCED"
         changed += state == "CHANGED"
-        print("%s %s %s -> %s (%s opset %d %s): expected %s, got %s" % (
+        print("%s %s %s -> %s (%s opset %d %s)%s: expected %s, got %s" % (
             state, src, shown(src, x), dst, operator, opset, dict(attributes),
+            "" if length == 1 else " in one call of %d copies" % length,
             shown(dst, expected) + (" (%s)" % match if match else ""),
-            got if isinstance(got, str) and got.startswith("refused") else shown(dst, got)))
+            got if isinstance(got, str) else outputs(dst, got)))
     return 1 if reproduced else 3 if changed else 0
 
 
