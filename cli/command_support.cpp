@@ -1,9 +1,22 @@
 #include "command_support.hpp"
 
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 
+#ifndef CASTLIKE_DATA_FROM_BIN
+#define CASTLIKE_DATA_FROM_BIN "../share/castlike"
+#endif
+
 namespace castlike::cli {
+
+std::string installed_vectors_dir() {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  const std::filesystem::path dir = (self.parent_path() / CASTLIKE_DATA_FROM_BIN / "vectors").lexically_normal();
+  return std::filesystem::is_directory(dir / "spec-examples", ec) ? dir.string() : "";
+}
 
 std::string shell_quote(const std::string& text) {
   if (!text.empty() && text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-+=:,@%") ==

@@ -1,7 +1,8 @@
-// What several commands share beyond the parser (args.hpp): a word quoted for the shell, an
-// output file through the guard (harness/formats/output_guard.hpp), writing a report (--out, --quiet), and reading the
-// options of a built-in reference (--profile, --variants) and of a plug-in (--timeout,
-// --memory-limit, --in-process).
+// What several commands share beyond the parser (args.hpp): a word quoted for the shell, the
+// vectors installed with this castlike, an output file through the guard
+// (harness/formats/output_guard.hpp), writing a report (--out, --quiet), and reading the options of
+// a built-in reference (--profile, --variants) and of a plug-in (--timeout, --memory-limit,
+// --in-process).
 #pragma once
 
 #include <optional>
@@ -18,6 +19,10 @@ namespace castlike::cli {
 
 // `text` as one shell word, ready to paste.
 std::string shell_quote(const std::string& text);
+
+// The vectors/ installed with this castlike (<prefix>/share/castlike/vectors, found from the
+// executable's own path), or "" for a castlike that is not installed (a build tree's).
+std::string installed_vectors_dir();
 
 // The file `option` ("--out", "--write-expect") names, opened through the output guard before the
 // command's work (nullopt when the option is not given); a UsageError when the guard refuses it.

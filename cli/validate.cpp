@@ -46,7 +46,8 @@ const char* const kUsage =
     "\n"
     "  --vectors PATH   a vector directory (its *.json) or file; repeatable (default:\n"
     "                   vectors/spec-examples and vectors/generated under the current\n"
-    "                   directory, else the source tree's)\n"
+    "                   directory, else those installed with castlike\n"
+    "                   (share/castlike/vectors), else the source tree's)\n"
     "  --results FILE   a results file (JSON Lines, vectors/schema/README.md\n"
     "                   \"Results files\"); - reads standard input\n"
     "  --library FILE   a shared library with the C ABI of\n"
@@ -216,10 +217,12 @@ int validate_main(const std::vector<std::string>& args) {
 
   std::vector<std::string> vector_paths = a.all("vectors");
   if (vector_paths.empty()) {
-    // The vectors/ here, else the source tree's (as `castlike report` finds them).
-    for (const std::string& root : {std::string("."), std::string(CASTLIKE_SOURCE_DIR)}) {
-      for (const char* d : {"vectors/spec-examples", "vectors/generated"})
-        if (fs::is_directory(fs::path(root) / d)) vector_paths.push_back(root == "." ? d : (fs::path(root) / d).string());
+    // The vectors/ here, else those installed with this castlike, else the source tree's.
+    for (const std::string& dir : {std::string("vectors"), installed_vectors_dir(),
+                                   std::string(CASTLIKE_SOURCE_DIR) + "/vectors"}) {
+      if (dir.empty()) continue;
+      for (const char* d : {"spec-examples", "generated"})
+        if (fs::is_directory(fs::path(dir) / d)) vector_paths.push_back((fs::path(dir) / d).string());
       if (!vector_paths.empty()) break;
     }
     if (vector_paths.empty())

@@ -19,9 +19,10 @@ if(CASTLIKE_BUILD_CLI)
   set_target_properties(castlike_plugin_worker PROPERTIES EXPORT_NAME plugin_worker)
   install(TARGETS castlike castlike_plugin_worker EXPORT castlikeTargets
           RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-  # The vectors `castlike validate` judges on when no --vectors is given: the spec examples and
-  # the curated set, as in the source tree.
+  # The vectors an installed castlike judges on when given none (validate: the spec examples and
+  # the curated set; report: those and the FLOAT6 examples), as in the source tree.
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/vectors/spec-examples ${PROJECT_SOURCE_DIR}/vectors/generated
+                    ${PROJECT_SOURCE_DIR}/vectors/float6-examples
           DESTINATION ${CMAKE_INSTALL_DATADIR}/castlike/vectors)
   install(FILES ${CMAKE_CURRENT_LIST_DIR}/castlikeConformance.cmake
           DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/castlike)

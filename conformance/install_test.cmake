@@ -23,11 +23,27 @@ set(prefix ${WORK_DIR}/prefix)
 run("install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
 foreach(f include/castlike/castlike.h include/castlike/castlike.hpp include/castlike/types.h
           include/castlike/validator_abi.h bin/castlike bin/castlike-plugin-worker
-          share/castlike/vectors/spec-examples share/castlike/vectors/generated)
+          share/castlike/vectors/spec-examples share/castlike/vectors/generated
+          share/castlike/vectors/float6-examples)
   if(NOT EXISTS ${prefix}/${f})
     message(FATAL_ERROR "not installed: ${f}")
   endif()
 endforeach()
+# Given no vectors, the installed castlike judges on its own, wherever it runs from (not the source
+# tree's, which it was built from).
+file(MAKE_DIRECTORY ${WORK_DIR}/elsewhere)
+execute_process(COMMAND ${prefix}/bin/castlike validate --builtin reference --pairs FLOAT-BFLOAT16 --format json
+                WORKING_DIRECTORY ${WORK_DIR}/elsewhere RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "\"${prefix}/share/castlike/vectors/generated\"")
+  message(FATAL_ERROR "castlike validate without --vectors did not judge on the installed vectors "
+                      "(exit ${rc}):\n${out}${err}")
+endif()
+execute_process(COMMAND ${prefix}/bin/castlike report --format json
+                WORKING_DIRECTORY ${WORK_DIR}/elsewhere RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "\"vectors\": *\"${prefix}/share/castlike/vectors\"")
+  message(FATAL_ERROR "castlike report without --vectors did not judge on the installed vectors "
+                      "(exit ${rc}):\n${err}")
+endif()
 file(GLOB_RECURSE config ${prefix}/*/castlikeConfig.cmake)
 file(GLOB_RECURSE version ${prefix}/*/castlikeConfigVersion.cmake)
 if(NOT config OR NOT version)

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "builtin_report.hpp"
+#include "command_support.hpp"
 #include "options.hpp"
 #include "vector_commands.hpp"
 
@@ -20,10 +21,11 @@ const char* const kUsage =
     "\n"
     "Validates every built-in implementation (the exact reference; the kernel library\n"
     "at each ISA level this machine has, with the default profile) on every vector\n"
-    "file under DIR (default: the source tree's vectors/) and prints the verdict, a\n"
-    "summary per implementation, then for each failing one its failing files' pass /\n"
-    "fail / unspecified element counts and totals (with --verbose: every\n"
-    "implementation and file, and each file of another format it skipped).\n"
+    "file under DIR (default: the vectors installed with castlike,\n"
+    "share/castlike/vectors, else the source tree's vectors/) and prints the\n"
+    "verdict, a summary per implementation, then for each failing one its failing\n"
+    "files' pass / fail / unspecified element counts and totals (with --verbose:\n"
+    "every implementation and file, and each file of another format it skipped).\n"
     "It then runs one value through every type pair x operator version (CastLike\n"
     "15, 19, 21, 23, 24, 25; Cast 13, 19, 21, 23, 24, 25, 28) x attribute setting\n"
     "where the pair exists and counts how many ran and agreed with the reference.\n"
@@ -52,7 +54,9 @@ int report_main(const std::vector<std::string>& args) {
   if (p.help) return print_report_usage(), 0;
   if (!p.positional.empty())
     throw UsageError{"report takes no values, got '" + p.positional.front() + "'", "see castlike report --help"};
-  const std::string dir = p.value_or("vectors", std::string(CASTLIKE_SOURCE_DIR) + "/vectors");
+  // Those installed with this castlike, else the source tree's.
+  const std::string installed = installed_vectors_dir();
+  const std::string dir = p.value_or("vectors", installed.empty() ? std::string(CASTLIKE_SOURCE_DIR) + "/vectors" : installed);
   const std::string format = p.value_or("format", "text");
   ParsedArgs cast_part;
   for (const auto& option : p.options)
